@@ -1,0 +1,12 @@
+import type { UpstreamTarget } from './upstream/client.server';
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** Where this request's upstream lives (server-side only; never sent to the browser). */
+    upstream: UpstreamTarget;
+    /** The per-request nonce that every script tag carries (Content-Security-Policy). */
+    cspNonce: string;
+  }
+}
+
+export {};

@@ -1,0 +1,112 @@
+/**
+ * The typed upstream client: one function for every call of contract/. It sends `lang` and
+ * `authorization`, adds `t` to GET calls, posts form bodies, applies a timeout, and reads the answer
+ * through the contract's schemas. Business codes raise UpstreamError; transport failures raise
+ * UpstreamUnavailable. Neither the token nor the upstream's address ever leaves the server.
+ */
+import { z } from 'zod';
+import type { CallDef } from '#contract/calls/define';
+import { EnvelopeSchema, SUCCESS, TOKEN_INVALID } from '#contract/envelope';
+import type { Language } from '#contract/enums';
+
+export const UPSTREAM_TIMEOUT_MS = 8000;
+
+export interface UpstreamTarget {
+  /** Base URL of the upstream, e.g. http://127.0.0.1:4000 (server-side only). */
+  baseUrl: string;
+}
+
+export interface CallOptions {
+  lang: Language;
+  token?: string | null;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** The upstream answered with a code other than success. */
+export class UpstreamError extends Error {
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+    readonly call: string,
+  ) {
+    super(`${call}: upstream code ${code}: ${msg}`);
+  }
+  get sessionExpired(): boolean {
+    return this.code === TOKEN_INVALID;
+  }
+}
+
+/** The upstream could not be reached, timed out, or answered something that is not our envelope. */
+export class UpstreamUnavailable extends Error {
+  constructor(
+    readonly reason: 'timeout' | 'network' | 'malformed' | 'http',
+    readonly call: string,
+    detail: string,
+  ) {
+    super(`${call}: ${reason}: ${detail}`);
+  }
+}
+
+export interface CallResult<C extends CallDef> {
+  data: z.output<C['response']>;
+  extras: C['extras'] extends z.ZodRawShape ? z.output<z.ZodObject<C['extras']>> : Record<string, never>;
+}
+
+export async function callUpstream<C extends CallDef>(
+  target: UpstreamTarget,
+  call: C,
+  input: z.input<C['request']>,
+  options: CallOptions,
+): Promise<CallResult<C>> {
+  const url = new URL(call.path, target.baseUrl);
+  const headers: Record<string, string> = { lang: options.lang, accept: 'application/json' };
+  if (options.token) headers.authorization = options.token;
+  const params = toParams(input as Record<string, unknown>);
+  let body: string | undefined;
+  if (call.method === 'GET') {
+    for (const [k, v] of params) url.searchParams.append(k, v);
+    url.searchParams.set('t', String(Date.now()));
+  } else {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(params).toString();
+  }
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? UPSTREAM_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(url, { method: call.method, headers, body, signal });
+  } catch (err) {
+    if (timeout.aborted) throw new UpstreamUnavailable('timeout', call.name, `no answer within ${options.timeoutMs ?? UPSTREAM_TIMEOUT_MS} ms`);
+    throw new UpstreamUnavailable('network', call.name, String((err as Error)?.cause ?? err));
+  }
+  if (!response.ok) throw new UpstreamUnavailable('http', call.name, `HTTP ${response.status}`);
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new UpstreamUnavailable('malformed', call.name, 'not JSON');
+  }
+  const envelope = EnvelopeSchema.safeParse(json);
+  if (!envelope.success) throw new UpstreamUnavailable('malformed', call.name, 'not an envelope');
+  const { code, msg, data, ...rest } = envelope.data;
+  if (code !== SUCCESS) throw new UpstreamError(code, msg, call.name);
+  const parsed = call.response.safeParse(data);
+  if (!parsed.success) throw new UpstreamUnavailable('malformed', call.name, parsed.error.issues[0]?.message ?? 'bad data');
+  let extras = {} as CallResult<C>['extras'];
+  if (call.extras) {
+    const e = z.object(call.extras).safeParse(rest);
+    if (!e.success) throw new UpstreamUnavailable('malformed', call.name, 'bad envelope extras');
+    extras = e.data as CallResult<C>['extras'];
+  }
+  return { data: parsed.data, extras };
+}
+
+function toParams(input: Record<string, unknown> | undefined): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [k, v] of Object.entries(input ?? {})) {
+    if (v === undefined || v === null) continue;
+    out.push([k, String(v)]);
+  }
+  return out;
+}

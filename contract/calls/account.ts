@@ -1,0 +1,191 @@
+/** Spec §7 "Account and session". */
+import { z } from 'zod';
+import { AccountType, CodePurpose, VerifyRegType } from '../enums';
+import { codeField, IntField, OptionalText, RequiredText } from '../fields';
+import { defineCall } from './define';
+
+export const UserSchema = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  area_id: z.number().int().nullable(),
+  is_demo: z.union([z.literal(0), z.literal(1)]),
+  invite_code: z.string(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const SessionSchema = z.object({ token: z.string(), user: UserSchema });
+
+export const LoginSchema = z.object({
+  account: RequiredText,
+  password: z.string().min(1, 'required'),
+  login_type: z.enum(['email', 'mobile']).default('email'),
+  /** Mobile login only: the area code's id. */
+  area_id: IntField.optional(),
+});
+export const loginForU = defineCall({
+  name: 'loginForU',
+  method: 'POST',
+  path: '/api/user/loginForU',
+  auth: 'none',
+  request: LoginSchema,
+  response: SessionSchema,
+});
+
+export const createAccountDemoForU = defineCall({
+  name: 'createAccountDemoForU',
+  method: 'GET',
+  path: '/api/user/createAccountDemoForU',
+  auth: 'none',
+  request: z.object({ demo_id: z.string().uuid() }),
+  response: SessionSchema,
+});
+
+export const info = defineCall({
+  name: 'info',
+  method: 'GET',
+  path: '/api/user/info',
+  auth: 'required',
+  request: z.object({}),
+  response: UserSchema,
+});
+
+export const logout = defineCall({
+  name: 'logout',
+  method: 'POST',
+  path: '/api/user/logout',
+  auth: 'required',
+  request: z.object({}),
+  response: z.null(),
+});
+
+export const RegisterSchema = z.object({
+  type: codeField([AccountType.Email, AccountType.Mobile]).default(AccountType.Email),
+  area_id: IntField.optional(),
+  account: RequiredText,
+  password: z.string().min(1, 'required'),
+  re_password: z.string().min(1, 'required'),
+  invite_code: OptionalText,
+  /** The e-mail/SMS code, or the captcha's text when verify_reg_type is 2. */
+  sms_code: RequiredText,
+  /** The captcha's id when verify_reg_type is 2. */
+  key: OptionalText,
+  mobile: OptionalText,
+});
+export const register = defineCall({
+  name: 'register',
+  method: 'POST',
+  path: '/api/user/register',
+  auth: 'none',
+  request: RegisterSchema,
+  response: SessionSchema,
+});
+
+const SendCodeAnswer = z.object({ resend_after: z.number().int(), expires_in: z.number().int() });
+
+export const SendEmailSchema = z.object({
+  to: RequiredText,
+  type: codeField([CodePurpose.Register, CodePurpose.Reset]),
+  area_id: IntField.optional(),
+});
+export const sendEmail = defineCall({
+  name: 'send_email',
+  method: 'POST',
+  path: '/api/notify/send_email',
+  auth: 'optional',
+  request: SendEmailSchema,
+  response: SendCodeAnswer,
+});
+
+export const SendSmsSchema = z.object({
+  to: RequiredText,
+  area_id: IntField,
+  type: codeField([CodePurpose.Register, CodePurpose.Reset]),
+});
+export const sendSms = defineCall({
+  name: 'send_sms',
+  method: 'POST',
+  path: '/api/notify/send_sms',
+  auth: 'optional',
+  request: SendSmsSchema,
+  response: SendCodeAnswer,
+});
+
+/** Spec: "GET {token}: captcha, returns id and b64s" — b64s is a data: URL of the picture. */
+export const captcha = defineCall({
+  name: 'captcha',
+  method: 'GET',
+  path: '/api/captcha',
+  auth: 'none',
+  request: z.object({}),
+  response: z.object({ id: z.string(), b64s: z.string() }),
+});
+
+export const ForgetPasswordSchema = z.object({
+  type: codeField([AccountType.Email, AccountType.Mobile]).default(AccountType.Email),
+  account: RequiredText,
+  area_id: IntField.optional(),
+  new_password: z.string().min(1, 'required'),
+  secondary_password: z.string().min(1, 'required'),
+  auth_code: RequiredText,
+});
+export const forgetPassword = defineCall({
+  name: 'forget_password',
+  method: 'POST',
+  path: '/api/user/forget_password',
+  auth: 'none',
+  request: ForgetPasswordSchema,
+  response: z.null(),
+});
+
+export const AmendPasswordSchema = z.object({
+  new_password: z.string().min(1, 'required'),
+  auth_code: RequiredText,
+  /** Where the code was sent: 1 the account's e-mail, 2 its phone. */
+  type: codeField([AccountType.Email, AccountType.Mobile]).default(AccountType.Email),
+});
+export const amendPassword = defineCall({
+  name: 'amend_password',
+  method: 'POST',
+  path: '/api/user/amend_password',
+  auth: 'required',
+  request: AmendPasswordSchema,
+  response: z.null(),
+});
+
+export const AreaCodeSchema = z.object({ id: z.number().int(), code: z.string(), global_code: z.string() });
+export const areaList = defineCall({
+  name: 'area_list',
+  method: 'GET',
+  path: '/api/default/area_list',
+  auth: 'none',
+  request: z.object({}),
+  response: z.array(AreaCodeSchema),
+});
+
+export const setting = defineCall({
+  name: 'setting',
+  method: 'GET',
+  path: '/api/default/setting',
+  auth: 'none',
+  request: z.object({ key: z.enum(['is_show_mobile']) }),
+  response: z.object({ key: z.string(), value: z.number().int() }),
+});
+
+export const BasicInfoSchema = z.object({
+  service_link: z.string(),
+  service_link_type: z.number().int(),
+  verify_reg_type: z.union([z.literal(VerifyRegType.Code), z.literal(VerifyRegType.Captcha)]),
+  trade_fee_type: z.number().int(),
+  contact_email: z.string(),
+});
+export const getBasicInfo = defineCall({
+  name: 'getBasicInfo',
+  method: 'GET',
+  path: '/api/basicSet/getBasicInfo',
+  auth: 'none',
+  request: z.object({}),
+  response: BasicInfoSchema,
+});

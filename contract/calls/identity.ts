@@ -1,0 +1,40 @@
+/** Spec §7 "Identity". */
+import { z } from 'zod';
+import { RequiredText } from '../fields';
+import { defineCall } from './define';
+
+export const RealNameSchema = z.object({
+  name: RequiredText,
+  card_id: RequiredText,
+  front_pic: RequiredText,
+  reverse_pic: RequiredText,
+});
+export const realName = defineCall({
+  name: 'real_name',
+  method: 'POST',
+  path: '/api/user_real/real_name',
+  auth: 'required',
+  request: RealNameSchema,
+  response: z.null(),
+});
+
+export const realNameCenter = defineCall({
+  name: 'center',
+  method: 'GET',
+  path: '/api/user_real/center',
+  auth: 'required',
+  request: z.object({}),
+  /** review_status: 0 not submitted, 1 under review, otherwise verified. */
+  response: z.object({ review_status: z.number().int(), name: z.string().nullable(), card_id: z.string().nullable() }),
+});
+
+export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const imageUpload = defineCall({
+  name: 'image_upload',
+  method: 'POST',
+  path: '/api/common/image_upload',
+  body: 'multipart',
+  auth: 'required',
+  request: z.object({}),
+  response: z.object({ url: z.string() }),
+});

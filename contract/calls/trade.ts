@@ -1,0 +1,176 @@
+/** Spec §7 "Markets and trading": orders and the account. */
+import { z } from 'zod';
+import { EntryMode, OrderTab, Side } from '../enums';
+import { codeField, DecimalField, OptionalPriceField, OptionalText, PageField, PositiveInt } from '../fields';
+import { defineCall } from './define';
+
+export const OrderSchema = z.object({
+  Id: z.number().int(),
+  ForexId: z.number().int(),
+  /** 1 buy, otherwise sell. */
+  OrderType: z.number().int(),
+  /** Lots. */
+  Quantity: z.number(),
+  /** Fill price (the target price while pending). */
+  Price: z.number(),
+  /** The market price when the order was submitted. */
+  OriginPrice: z.number(),
+  /** The latest mark while holding; the exit price once closed. */
+  UpdatePrice: z.number(),
+  FactProfits: z.number(),
+  CautionMoney: z.number(),
+  TradeFee: z.number(),
+  TargetLossPrice: z.number(),
+  TargetProfitPrice: z.number(),
+  /** Leverage chosen at submission. */
+  Multiple: z.number().int(),
+  Status: z.number().int(),
+  /** Set once closed: 1 user, 2 stop-out, 3 take-profit, 4 stop-loss, 5 admin. */
+  CloseReason: z.number().int().nullable(),
+  CreateTimeHandler: z.string(),
+  CompleteTimeHandler: z.string(),
+  ForexTradeLists: z.object({ ShowCode: z.string(), Code: z.string(), PricePrecision: z.number().int() }),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const SubmitOrderSchema = z.object({
+  type: codeField([Side.Buy, Side.Sell]),
+  /** Lots. */
+  cont: DecimalField,
+  forex_id: PositiveInt,
+  status: codeField([EntryMode.Market, EntryMode.Pending]),
+  target_price: OptionalPriceField,
+  stop_loss_price: OptionalPriceField,
+  target_profit_price: OptionalPriceField,
+  multiple: PositiveInt,
+  /** One per rendered order form: a repeated submit returns the first result. */
+  idempotency_key: OptionalText.refine((s) => s === undefined || s.length <= 64, { message: 'at most 64 characters' }),
+});
+export const submit = defineCall({
+  name: 'submit',
+  method: 'POST',
+  path: '/v1/api/forex/submit',
+  auth: 'required',
+  request: SubmitOrderSchema,
+  response: OrderSchema,
+});
+
+export const MY_DEAL_PAGE_SIZE = 20;
+export const myDeal = defineCall({
+  name: 'my_deal',
+  method: 'GET',
+  path: '/v1/api/forex/my_deal',
+  auth: 'required',
+  request: z.object({
+    status: codeField([OrderTab.Holding, OrderTab.Pending, OrderTab.History]).default(OrderTab.Holding),
+    page: PageField,
+  }),
+  response: z.array(OrderSchema),
+  extras: {
+    total: z.number().int(),
+    /** Sum of FactProfits over every order of the tab (not only this page). */
+    all_fact_profits: z.number(),
+    balance: z.number(),
+  },
+});
+
+const OrderIdSchema = z.object({ id: PositiveInt });
+export const close = defineCall({
+  name: 'close',
+  method: 'POST',
+  path: '/v1/api/forex/close',
+  auth: 'required',
+  request: OrderIdSchema,
+  response: OrderSchema,
+});
+export const cancelTrade = defineCall({
+  name: 'cancel_trade',
+  method: 'POST',
+  path: '/v1/api/forex/cancel_trade',
+  auth: 'required',
+  request: OrderIdSchema,
+  response: OrderSchema,
+});
+export const SetStopPriceSchema = z.object({
+  id: PositiveInt,
+  target_profit_price: OptionalPriceField,
+  stop_loss_price: OptionalPriceField,
+});
+export const setStopPrice = defineCall({
+  name: 'set_stop_price',
+  method: 'POST',
+  path: '/v1/api/forex/set_stop_price',
+  auth: 'required',
+  request: SetStopPriceSchema,
+  response: OrderSchema,
+});
+
+export const BalanceSchema = z.object({ balance: z.number() });
+export const getBalance = defineCall({
+  name: 'getBalance',
+  method: 'GET',
+  path: '/v1/api/main/wallet/getBalance',
+  auth: 'required',
+  request: z.object({}),
+  response: BalanceSchema,
+});
+
+export const AccountDetailSchema = z.object({
+  /** Free cash. */
+  balance: z.number(),
+  /** Margin held by open and pending orders. */
+  lock_balance: z.number(),
+  /** Net value: balance + lock_balance + floating profit. */
+  equity: z.number(),
+  /** Available: equity − used margin. */
+  free_margin: z.number(),
+  /** Current (used) margin. */
+  margin: z.number(),
+  /** Equity ÷ used margin × 100; null with no margin in use. */
+  risk_rate: z.number().nullable(),
+  /** Used margin ÷ equity × 100 (prepayment ratio); null when equity is not positive. */
+  margin_ratio: z.number().nullable(),
+  /** Total floating profit and loss of holding orders. */
+  floating_profit: z.number(),
+  stop_out_level: z.number(),
+});
+export type AccountDetail = z.infer<typeof AccountDetailSchema>;
+export const forexDetail = defineCall({
+  name: 'forexDetail',
+  method: 'GET',
+  path: '/v1/api/main/account/forexDetail',
+  auth: 'required',
+  request: z.object({}),
+  response: AccountDetailSchema,
+});
+
+export const AccountLogSchema = z.object({
+  Id: z.number().int(),
+  Value: z.number(),
+  Type: z.number().int(),
+  Memo: z.string(),
+  MemoTran: z.string(),
+  Balance: z.number(),
+  OrderId: z.number().int().nullable(),
+  CreatedAtTran: z.string(),
+});
+export type AccountLog = z.infer<typeof AccountLogSchema>;
+export const ACCOUNT_LOG_PAGE_SIZE = 20;
+export const forexChange = defineCall({
+  name: 'forexChange',
+  method: 'GET',
+  path: '/v1/api/main/accountLog/forexChange',
+  auth: 'required',
+  request: z.object({ page: PageField }),
+  response: z.array(AccountLogSchema),
+  extras: { total: z.number().int() },
+});
+
+export const resetForexDemoAccount = defineCall({
+  name: 'resetForexDemoAccount',
+  method: 'GET',
+  path: '/v1/api/main/user/resetForexDemoAccount',
+  auth: 'required',
+  request: z.object({}),
+  response: BalanceSchema,
+});

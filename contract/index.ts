@@ -1,0 +1,17 @@
+export * from './money';
+export * from './enums';
+export * from './arithmetic';
+export * from './envelope';
+export * from './errors';
+export * from './fields';
+export * from './calls/define';
+export * as account from './calls/account';
+export * as market from './calls/market';
+export * as trade from './calls/trade';
+export * as funds from './calls/funds';
+export * as identity from './calls/identity';
+export * as content from './calls/content';
+export * as ws from './ws';
+export type { User } from './calls/account';
+export type { Instrument, Category, KlinePoint, Quotation } from './calls/market';
+export type { Order, AccountDetail, AccountLog } from './calls/trade';

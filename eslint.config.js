@@ -1,0 +1,56 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['build/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['app/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  // The architecture's boundaries (architecture.md "Boundaries").
+  {
+    files: ['app/**'],
+    rules: {
+      // The app's own client is ~/upstream/*; a relative path climbing to upstream/ or server/ leaves the app.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(upstream|server)(/|$)', message: 'app/ reaches the upstream only over HTTP.' }] },
+      ],
+    },
+  },
+  {
+    files: ['contract/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/app/**', '**/server/**', '**/upstream/**', '~/*'], message: 'contract/ imports nothing from app, server or upstream.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../upstream/*', '!../upstream/index'], message: 'server/ imports only the upstream start().' },
+            { group: ['../app/**', '~/*'], message: 'server/ does not import the app.' },
+          ],
+        },
+      ],
+    },
+  },
+);

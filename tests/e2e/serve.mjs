@@ -1,0 +1,18 @@
+// Starts the built app with its embedded upstream on a fresh data folder, with the test hooks on
+// (admin price injection), for the browser tests.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+fs.writeFileSync(path.join(os.tmpdir(), 'e2e-data-dir'), dataDir);
+const child = spawn('npx', ['tsx', 'server/index.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, UPSTREAM_TEST_HOOKS: '1', HOST: '127.0.0.1' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,153 @@
+/**
+ * Versioned schema. Append a new entry for every change; never edit one that has shipped.
+ * Money columns are INTEGER micro-USD, prices INTEGER scaled by the instrument's precision, lots INTEGER
+ * thousandths. No REAL column holds money.
+ */
+export const MIGRATIONS: readonly string[] = [
+  /* 1: catalogue, market, accounts, trading, ledger */ `
+  CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+
+  CREATE TABLE area_codes (
+    id INTEGER PRIMARY KEY, code TEXT NOT NULL, global_code TEXT NOT NULL, sort INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+
+  CREATE TABLE categories (
+    id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, always_open INTEGER NOT NULL DEFAULT 0, sort INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE instruments (
+    id INTEGER PRIMARY KEY,
+    code TEXT NOT NULL UNIQUE,
+    show_code TEXT NOT NULL,
+    category_id INTEGER NOT NULL REFERENCES categories(id),
+    price_precision INTEGER NOT NULL CHECK (price_precision BETWEEN 0 AND 8),
+    lot_step INTEGER NOT NULL CHECK (lot_step > 0),
+    min_lots INTEGER NOT NULL CHECK (min_lots > 0),
+    contract_size INTEGER NOT NULL CHECK (contract_size > 0),
+    fee_rate INTEGER NOT NULL CHECK (fee_rate >= 0),
+    margin_mode INTEGER NOT NULL,
+    leverages TEXT NOT NULL,
+    quote_currency TEXT NOT NULL,
+    seed_price INTEGER NOT NULL CHECK (seed_price > 0),
+    annual_volatility_ppm INTEGER NOT NULL,
+    logo TEXT NOT NULL,
+    sort INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE market_state (
+    instrument_id INTEGER PRIMARY KEY REFERENCES instruments(id),
+    price INTEGER NOT NULL,
+    forced_status INTEGER CHECK (forced_status IN (0, 1)),
+    day_start INTEGER NOT NULL,
+    day_open INTEGER NOT NULL,
+    day_high INTEGER NOT NULL,
+    day_low INTEGER NOT NULL,
+    day_volume INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE candles (
+    instrument_id INTEGER NOT NULL REFERENCES instruments(id),
+    period TEXT NOT NULL,
+    time INTEGER NOT NULL,
+    open INTEGER NOT NULL, high INTEGER NOT NULL, low INTEGER NOT NULL, close INTEGER NOT NULL,
+    volume INTEGER NOT NULL,
+    PRIMARY KEY (instrument_id, period, time)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    uid TEXT NOT NULL UNIQUE,
+    email TEXT COLLATE NOCASE UNIQUE,
+    mobile TEXT,
+    area_id INTEGER REFERENCES area_codes(id),
+    password_hash TEXT,
+    is_demo INTEGER NOT NULL DEFAULT 0 CHECK (is_demo IN (0, 1)),
+    demo_id TEXT UNIQUE,
+    invite_code TEXT NOT NULL UNIQUE,
+    inviter_id INTEGER REFERENCES users(id),
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE UNIQUE INDEX users_mobile ON users(area_id, mobile) WHERE mobile IS NOT NULL;
+
+  CREATE TABLE tokens (
+    hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  ) STRICT;
+  CREATE INDEX tokens_user ON tokens(user_id);
+
+  CREATE TABLE verification_codes (
+    id INTEGER PRIMARY KEY,
+    target TEXT NOT NULL,
+    purpose INTEGER NOT NULL,
+    code_hash TEXT NOT NULL,
+    tries INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  ) STRICT;
+  CREATE INDEX verification_codes_target ON verification_codes(target, purpose, created_at);
+
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY,
+    channel TEXT NOT NULL CHECK (channel IN ('email', 'sms')),
+    recipient TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE accounts (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id),
+    balance INTEGER NOT NULL CHECK (balance >= 0),
+    lock_balance INTEGER NOT NULL CHECK (lock_balance >= 0)
+  ) STRICT;
+
+  CREATE TABLE orders (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    instrument_id INTEGER NOT NULL REFERENCES instruments(id),
+    side INTEGER NOT NULL CHECK (side IN (1, 2)),
+    lots INTEGER NOT NULL CHECK (lots > 0),
+    entry_mode INTEGER NOT NULL CHECK (entry_mode IN (0, 1)),
+    status INTEGER NOT NULL CHECK (status IN (0, 1, 2, 3, 4)),
+    leverage INTEGER NOT NULL,
+    origin_price INTEGER NOT NULL,
+    target_price INTEGER,
+    open_price INTEGER,
+    close_price INTEGER,
+    take_profit INTEGER,
+    stop_loss INTEGER,
+    margin INTEGER NOT NULL CHECK (margin >= 0),
+    fee INTEGER NOT NULL CHECK (fee >= 0),
+    profit INTEGER,
+    close_reason INTEGER,
+    idempotency_key TEXT,
+    created_at INTEGER NOT NULL,
+    opened_at INTEGER,
+    completed_at INTEGER
+  ) STRICT;
+  CREATE INDEX orders_user_status ON orders(user_id, status, id);
+  CREATE INDEX orders_open ON orders(status) WHERE status IN (0, 1);
+  CREATE UNIQUE INDEX orders_idempotency ON orders(user_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+
+  CREATE TABLE account_log (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    value INTEGER NOT NULL,
+    type INTEGER NOT NULL,
+    memo TEXT NOT NULL DEFAULT '',
+    balance_after INTEGER NOT NULL,
+    order_id INTEGER REFERENCES orders(id),
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX account_log_user ON account_log(user_id, id);
+  CREATE TRIGGER account_log_no_update BEFORE UPDATE ON account_log
+    BEGIN SELECT RAISE(ABORT, 'account_log is append-only'); END;
+  CREATE TRIGGER account_log_no_delete BEFORE DELETE ON account_log
+    BEGIN SELECT RAISE(ABORT, 'account_log is append-only'); END;
+  `,
+];

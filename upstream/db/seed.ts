@@ -1,0 +1,84 @@
+/** First-start data: settings, area codes, the catalogue and its candle history. Safe to run every start. */
+import { TradeFeeType, VerifyRegType, ShowMobile } from '../../contract/enums';
+import { LOT_DECIMALS, MONEY_DECIMALS, parseUnits } from '../../contract/money';
+import { backfill } from '../market/candles';
+import { AREA_CODES, CATEGORIES, INSTRUMENTS } from '../market/catalogue';
+import type { Db } from './database';
+
+export const DEFAULT_SETTINGS: Record<string, string> = {
+  verify_reg_type: String(VerifyRegType.Code),
+  trade_fee_type: String(TradeFeeType.PerLot),
+  is_show_mobile: String(ShowMobile.Hidden),
+  service_link: 'https://support.example.com/chat',
+  service_link_type: '1',
+  contact_email: 'support@example.com',
+  company_status: '1',
+  demo_balance: '100000',
+};
+
+function units(text: string, decimals: number): number {
+  const u = parseUnits(text, decimals);
+  if (u === null) throw new Error(`bad seed number ${text}`);
+  return u;
+}
+
+export function seed(db: Db, options: { now: number; seed: number; backfill: boolean }): void {
+  db.transaction(() => {
+    const setting = db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
+    for (const [k, v] of Object.entries(DEFAULT_SETTINGS)) setting.run(k, v);
+
+    const area = db.prepare('INSERT OR IGNORE INTO area_codes (id, code, global_code, sort) VALUES (?, ?, ?, ?)');
+    AREA_CODES.forEach((a, i) => area.run(i + 1, a.code, a.global, i));
+
+    const category = db.prepare('INSERT OR IGNORE INTO categories (id, code, always_open, sort) VALUES (?, ?, ?, ?)');
+    for (const c of CATEGORIES) category.run(c.id, c.code, c.alwaysOpen ? 1 : 0, c.id);
+
+    const instrument = db.prepare(
+      `INSERT OR IGNORE INTO instruments (id, code, show_code, category_id, price_precision, lot_step, min_lots,
+         contract_size, fee_rate, margin_mode, leverages, quote_currency, seed_price, annual_volatility_ppm, logo, sort)
+       VALUES (@id, @code, @show_code, @category_id, @precision, @lot_step, @min_lots, @contract_size, @fee_rate,
+         @margin_mode, @leverages, @quote, @seed_price, @volatility, @logo, @sort)`,
+    );
+    INSTRUMENTS.forEach((s, i) => {
+      instrument.run({
+        id: i + 1,
+        code: s.code,
+        show_code: s.showCode,
+        category_id: CATEGORIES.find((c) => c.code === s.category)!.id,
+        precision: s.precision,
+        lot_step: units(s.lotStep, LOT_DECIMALS),
+        min_lots: units(s.minLots, LOT_DECIMALS),
+        contract_size: s.contractSize,
+        // ForexFeeRate × 1e6: micro-USD per lot, or parts per million of the margin.
+        fee_rate: units(s.feeRate, MONEY_DECIMALS),
+        margin_mode: s.marginMode,
+        leverages: JSON.stringify(s.leverages),
+        quote: s.quote,
+        seed_price: units(s.price, s.precision),
+        volatility: Math.round(s.volatility * 1e6),
+        logo: `/static/logos/${s.code.toLowerCase()}.svg`,
+        sort: i + 1,
+      });
+    });
+  })();
+
+  if (!options.backfill) return;
+  const rows = db
+    .prepare(
+      `SELECT i.id, i.seed_price, i.annual_volatility_ppm, c.always_open, m.price FROM instruments i
+       JOIN categories c ON c.id = i.category_id LEFT JOIN market_state m ON m.instrument_id = i.id`,
+    )
+    .all() as { id: number; seed_price: number; annual_volatility_ppm: number; always_open: number; price: number | null }[];
+  const hasCandles = db.prepare('SELECT 1 FROM candles WHERE instrument_id = ? LIMIT 1');
+  for (const r of rows) {
+    if (hasCandles.get(r.id)) continue;
+    backfill(db, {
+      instrumentId: r.id,
+      price: r.price ?? r.seed_price,
+      volatility: r.annual_volatility_ppm / 1e6,
+      alwaysOpen: r.always_open === 1,
+      now: options.now,
+      seed: options.seed * 1000 + r.id,
+    });
+  }
+}

@@ -1,0 +1,164 @@
+/** The handlers of spec §7 served by this upstream, each bound to its contract call. */
+import type { FastifyInstance } from 'fastify';
+import * as account from '../../contract/calls/account';
+import * as content from '../../contract/calls/content';
+import * as market from '../../contract/calls/market';
+import * as trade from '../../contract/calls/trade';
+import { OrderStatus, OrderTab, ShowMobile } from '../../contract/enums';
+import { fail } from '../shared/errors';
+import type { Upstream } from '../upstream';
+import { translate } from './i18n';
+import { register } from './route';
+import { accountDetailView, instrumentView, isoTime, moneyNumber, orderView, userView } from './views';
+
+export function registerRoutes(app: FastifyInstance, up: Upstream): void {
+  const session = (s: { token: string; user: Parameters<typeof userView>[0] }) => ({ token: s.token, user: userView(s.user) });
+
+  // ---- account and session ----
+  register(app, up, account.loginForU, ({ input, ip }) => session(up.accounts.login(input, ip)));
+  register(app, up, account.createAccountDemoForU, ({ input }) => session(up.accounts.demo(input.demo_id)));
+  register(app, up, account.info, ({ user }) => userView(user));
+  register(app, up, account.logout, ({ token }) => {
+    up.accounts.revokeToken(token!);
+    return null;
+  });
+  register(app, up, account.register, ({ input, ip }) => session(up.accounts.register(input, ip)));
+  register(app, up, account.sendEmail, ({ input, ip, user }) => up.accounts.sendCode('email', input, ip, user));
+  register(app, up, account.sendSms, ({ input, ip, user }) => up.accounts.sendCode('sms', input, ip, user));
+  register(app, up, account.captcha, () => {
+    const { id, b64s } = up.captcha.create();
+    return { id, b64s };
+  });
+  register(app, up, account.forgetPassword, ({ input }) => {
+    up.accounts.forgetPassword(input);
+    return null;
+  });
+  register(app, up, account.amendPassword, ({ input, user, token }) => {
+    up.accounts.amendPassword(user, token!, input);
+    return null;
+  });
+  register(app, up, account.areaList, () =>
+    up.db.prepare('SELECT id, code, global_code FROM area_codes ORDER BY sort, id').all() as { id: number; code: string; global_code: string }[],
+  );
+  register(app, up, account.setting, ({ input }) => ({ key: input.key, value: Number(up.setting(input.key)) || ShowMobile.Hidden }));
+  register(app, up, account.getBasicInfo, () => ({
+    service_link: up.setting('service_link'),
+    service_link_type: Number(up.setting('service_link_type')),
+    verify_reg_type: Number(up.setting('verify_reg_type')) === 2 ? (2 as const) : (1 as const),
+    trade_fee_type: Number(up.setting('trade_fee_type')),
+    contact_email: up.setting('contact_email'),
+  }));
+
+  // ---- markets ----
+  register(app, up, market.tradeList, ({ input }) => {
+    const search = input.searchCurrency?.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    return up.market.instruments
+      .filter((i) => input.category_id === undefined || i.categoryId === input.category_id)
+      .filter((i) => !search || i.code.includes(search) || i.showCode.toUpperCase().replace(/[^A-Z0-9]/g, '').includes(search))
+      .map((i) => instrumentView(up.market, i));
+  });
+  register(app, up, market.getCategories, ({ lang }) =>
+    (up.db.prepare('SELECT id, code FROM categories ORDER BY sort').all() as { id: number; code: string }[]).map((c) => ({
+      Id: c.id,
+      Code: c.code,
+      NameShowTrans: translate(lang, `categories.${c.code}`),
+    })),
+  );
+  register(app, up, market.kline, ({ input }) => {
+    const inst = up.market.get(input.forex_id) ?? fail('InstrumentNotFound');
+    const scale = 10 ** inst.precision;
+    return up.market.candles.history(inst.id, input.period, input.limit).map((c) => ({
+      Time: c.time,
+      Open: c.open / scale,
+      High: c.high / scale,
+      Low: c.low / scale,
+      Close: c.close / scale,
+      Volume: c.volume,
+    }));
+  });
+  register(app, up, market.abbreviatedCacheKline, ({ input }) => {
+    const list = input.forex_id === undefined ? up.market.instruments : [up.market.get(input.forex_id) ?? fail('InstrumentNotFound')];
+    return list.map((inst) => ({
+      forex_id: inst.id,
+      points: up.market.candles.sparkline(inst.id, input.period).map((p) => p / 10 ** inst.precision),
+    }));
+  });
+
+  // ---- trading ----
+  const view = (row: Parameters<typeof orderView>[2]) => orderView(up.market, up.engine, row);
+  register(app, up, trade.submit, ({ input, user }) =>
+    view(
+      up.engine.submit(user.id, {
+        side: input.type,
+        lots: input.cont,
+        instrumentId: input.forex_id,
+        entryMode: input.status,
+        targetPrice: input.target_price,
+        stopLoss: input.stop_loss_price,
+        takeProfit: input.target_profit_price,
+        leverage: input.multiple,
+        idempotencyKey: input.idempotency_key,
+      }),
+    ),
+  );
+  register(app, up, trade.myDeal, ({ input, user }) => {
+    const statuses = input.status === OrderTab.History ? [OrderStatus.Closed, OrderStatus.Cancelled] : [input.status];
+    const where = `user_id = ? AND status IN (${statuses.map(() => '?').join(',')})`;
+    const rows = up.db
+      .prepare(`SELECT * FROM orders WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
+      .all(user.id, ...statuses, trade.MY_DEAL_PAGE_SIZE, (input.page - 1) * trade.MY_DEAL_PAGE_SIZE) as Parameters<typeof view>[0][];
+    const total = (up.db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE ${where}`).get(user.id, ...statuses) as { n: number }).n;
+    const figures = up.engine.figures(user.id);
+    const allProfits =
+      input.status === OrderTab.Holding
+        ? figures.floatingProfit
+        : input.status === OrderTab.History
+          ? (up.db.prepare(`SELECT COALESCE(SUM(profit), 0) AS s FROM orders WHERE ${where}`).get(user.id, ...statuses) as { s: number }).s
+          : 0;
+    return { data: rows.map(view), extras: { total, all_fact_profits: moneyNumber(allProfits), balance: moneyNumber(figures.balance) } };
+  });
+  register(app, up, trade.close, ({ input, user }) => view(up.engine.close(user.id, input.id)));
+  register(app, up, trade.cancelTrade, ({ input, user }) => view(up.engine.cancel(user.id, input.id)));
+  register(app, up, trade.setStopPrice, ({ input, user }) =>
+    view(up.engine.setStops(user.id, input.id, input.target_profit_price, input.stop_loss_price)),
+  );
+  register(app, up, trade.getBalance, ({ user }) => ({ balance: moneyNumber(up.engine.figures(user.id).balance) }));
+  register(app, up, trade.forexDetail, ({ user }) => accountDetailView(up.engine.figures(user.id)));
+  register(app, up, trade.forexChange, ({ input, user, lang }) => {
+    const rows = up.db
+      .prepare('SELECT * FROM account_log WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?')
+      .all(user.id, trade.ACCOUNT_LOG_PAGE_SIZE, (input.page - 1) * trade.ACCOUNT_LOG_PAGE_SIZE) as {
+      id: number;
+      value: number;
+      type: number;
+      memo: string;
+      balance_after: number;
+      order_id: number | null;
+      created_at: number;
+    }[];
+    const total = (up.db.prepare('SELECT COUNT(*) AS n FROM account_log WHERE user_id = ?').get(user.id) as { n: number }).n;
+    return {
+      data: rows.map((r) => ({
+        Id: r.id,
+        Value: moneyNumber(r.value),
+        Type: r.type,
+        Memo: r.memo,
+        MemoTran: translate(lang, `ledger.${r.type}`),
+        Balance: moneyNumber(r.balance_after),
+        OrderId: r.order_id,
+        CreatedAtTran: isoTime(r.created_at),
+      })),
+      extras: { total },
+    };
+  });
+  register(app, up, trade.resetForexDemoAccount, ({ user }) => {
+    if (user.is_demo !== 1) fail('NotDemoAccount');
+    up.engine.resetDemo(user.id, up.accounts.demoBalance());
+    return { balance: moneyNumber(up.engine.figures(user.id).balance) };
+  });
+
+  // ---- content that the first screens need ----
+  register(app, up, content.getCompanyStatus, () => ({ status: Number(up.setting('company_status')) === 1 ? 1 : 0 }));
+  register(app, up, content.contactEmail, () => ({ email: up.setting('contact_email') }));
+
+}

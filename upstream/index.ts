@@ -1,0 +1,102 @@
+/**
+ * The reference upstream: spec §7 over HTTP and `/v1/ws`, on SQLite, with a market simulator and a trading
+ * engine. `start()` runs it in-process (the web server's embedded default); `main.ts` runs it alone.
+ */
+import formbody from '@fastify/formbody';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { WS_PATH } from '../contract/ws';
+import { registerAdmin } from './http/admin';
+import { registerRoutes } from './http/routes';
+import { INSTRUMENTS, logoSvg } from './market/catalogue';
+import { RealtimeHub } from './realtime/hub';
+import { Upstream, type UpstreamOptions } from './upstream';
+
+export interface StartOptions extends Partial<UpstreamOptions> {
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** Where the database, the admin key and the address file live. */
+  dataDir?: string;
+}
+
+export interface RunningUpstream {
+  url: string;
+  port: number;
+  adminKey: string;
+  upstream: Upstream;
+  hub: RealtimeHub;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export const ADMIN_KEY_FILE = 'admin.key';
+export const ADDRESS_FILE = 'upstream.url';
+
+export async function start(options: StartOptions = {}): Promise<RunningUpstream> {
+  const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const log = options.log ?? ((line: string) => console.log(`[upstream] ${line}`));
+  const upstream = new Upstream({
+    dbFile: options.dbFile ?? path.join(dataDir, 'upstream.sqlite'),
+    seed: options.seed ?? Number(process.env.UPSTREAM_SEED ?? 20260101),
+    simulate: options.simulate ?? true,
+    tickIntervalMs: options.tickIntervalMs ?? 300,
+    backfill: options.backfill ?? true,
+    allowPriceInjection: options.allowPriceInjection ?? process.env.UPSTREAM_TEST_HOOKS === '1',
+    validateResponses: options.validateResponses ?? false,
+    clock: options.clock ?? Date.now,
+    log,
+  });
+  const adminKey = readOrCreateKey(path.join(dataDir, ADMIN_KEY_FILE));
+
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false });
+  await app.register(formbody);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const hub = new RealtimeHub(upstream);
+  app.get(WS_PATH, { websocket: true }, (socket) => hub.attach(socket));
+  registerRoutes(app, upstream);
+  registerAdmin(app, upstream, adminKey);
+  const logos = new Map(INSTRUMENTS.map((s) => [`${s.code.toLowerCase()}.svg`, logoSvg(s)]));
+  app.get('/static/logos/:file', async (req, reply) => {
+    const svg = logos.get((req.params as { file: string }).file);
+    if (!svg) return reply.code(404).send();
+    return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+  });
+  app.get('/healthz', async () => ({ ok: true, sockets: hub.size }));
+
+  upstream.start();
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ port: options.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://${host}:${port}`;
+  fs.writeFileSync(path.join(dataDir, ADDRESS_FILE), url + '\n');
+
+  let closed = false;
+  return {
+    url,
+    port,
+    adminKey,
+    upstream,
+    hub,
+    app,
+    async close() {
+      if (closed) return;
+      closed = true;
+      hub.close();
+      await app.close();
+      upstream.stop();
+    },
+  };
+}
+
+function readOrCreateKey(file: string): string {
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const key = crypto.randomBytes(24).toString('base64url');
+  fs.writeFileSync(file, key + '\n', { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,215 @@
+/**
+ * Candles of the six chart periods: the current candle of each period lives in memory and is written
+ * when it completes (and on flush); history is read from SQLite. A fresh database is backfilled from the
+ * same random walk as the live simulator, backwards from the current price.
+ */
+import { CHART_PERIODS, PERIOD_SECONDS, type ChartPeriod } from '../../contract/enums';
+import type { Db } from '../db/database';
+import { Random, walk } from './random';
+import { isWithinTradingHours, periodStart } from './time';
+
+export interface Candle {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+/** How many closes each instrument keeps in memory per period for sparklines. */
+export const SPARKLINE_POINTS = 48;
+
+export class CandleBook {
+  private current = new Map<string, Candle>();
+  private recentCloses = new Map<string, number[]>();
+  private readonly upsert;
+  private readonly select;
+
+  constructor(private readonly db: Db) {
+    this.upsert = db.prepare(
+      `INSERT INTO candles (instrument_id, period, time, open, high, low, close, volume)
+       VALUES (@id, @period, @time, @open, @high, @low, @close, @volume)
+       ON CONFLICT (instrument_id, period, time) DO UPDATE SET
+         open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume`,
+    );
+    this.select = db.prepare(
+      `SELECT time, open, high, low, close, volume FROM candles
+       WHERE instrument_id = ? AND period = ? ORDER BY time DESC LIMIT ?`,
+    );
+  }
+
+  /** Loads the latest stored candle of each period as the current one, and the sparkline closes. */
+  load(instrumentId: number): void {
+    for (const period of CHART_PERIODS) {
+      const rows = this.select.all(instrumentId, period, SPARKLINE_POINTS) as Candle[];
+      const latest = rows[0];
+      if (latest) this.current.set(key(instrumentId, period), { ...latest });
+      this.recentCloses.set(
+        key(instrumentId, period),
+        rows.map((r) => r.close).reverse(),
+      );
+    }
+  }
+
+  /** Folds a tick into every period; returns the updated current candles. */
+  tick(instrumentId: number, price: number, volume: number, t: number): { period: ChartPeriod; candle: Candle }[] {
+    const out: { period: ChartPeriod; candle: Candle }[] = [];
+    for (const period of CHART_PERIODS) {
+      const k = key(instrumentId, period);
+      const start = periodStart(period, t);
+      let c = this.current.get(k);
+      if (!c || c.time !== start) {
+        if (c && c.time < start) this.write(instrumentId, period, c);
+        if (c && c.time > start) continue; // a tick older than the candle we hold: ignore it
+        c = { time: start, open: price, high: price, low: price, close: price, volume: 0 };
+        this.current.set(k, c);
+        const closes = this.recentCloses.get(k) ?? [];
+        closes.push(price);
+        if (closes.length > SPARKLINE_POINTS) closes.shift();
+        this.recentCloses.set(k, closes);
+      }
+      c.close = price;
+      if (price > c.high) c.high = price;
+      if (price < c.low) c.low = price;
+      c.volume += volume;
+      const closes = this.recentCloses.get(k)!;
+      closes[closes.length - 1] = price;
+      out.push({ period, candle: c });
+    }
+    return out;
+  }
+
+  /** The latest `limit` candles, oldest first, the in-memory current one included. */
+  history(instrumentId: number, period: ChartPeriod, limit: number): Candle[] {
+    const rows = (this.select.all(instrumentId, period, limit) as Candle[]).reverse();
+    const c = this.current.get(key(instrumentId, period));
+    if (c) {
+      const last = rows[rows.length - 1];
+      if (last && last.time === c.time) rows[rows.length - 1] = { ...c };
+      else if (!last || last.time < c.time) rows.push({ ...c });
+      if (rows.length > limit) rows.shift();
+    }
+    return rows;
+  }
+
+  sparkline(instrumentId: number, period: ChartPeriod): number[] {
+    return [...(this.recentCloses.get(key(instrumentId, period)) ?? [])];
+  }
+
+  /** Writes every current candle (called periodically and at shutdown). */
+  flush(): void {
+    this.db.transaction(() => {
+      for (const [k, c] of this.current) {
+        const [id, period] = k.split('|') as [string, ChartPeriod];
+        this.write(Number(id), period, c);
+      }
+    })();
+  }
+
+  hasHistory(instrumentId: number): boolean {
+    return this.db.prepare('SELECT 1 FROM candles WHERE instrument_id = ? LIMIT 1').get(instrumentId) !== undefined;
+  }
+
+  private write(instrumentId: number, period: ChartPeriod, c: Candle) {
+    this.upsert.run({ id: instrumentId, period, ...c });
+  }
+}
+
+function key(instrumentId: number, period: ChartPeriod) {
+  return `${instrumentId}|${period}`;
+}
+
+export interface BackfillInput {
+  instrumentId: number;
+  price: number;
+  volatility: number;
+  alwaysOpen: boolean;
+  now: number;
+  seed: number;
+}
+
+/** Intraday history: 300 hours of open minutes; the finer periods keep their most recent part. */
+const BACKFILL_MINUTES = 300 * 60;
+const KEEP: Record<ChartPeriod, number> = { '1min': 600, '5min': 600, '15min': 600, '30min': 600, '60min': 300, '1day': 300 };
+
+/**
+ * Walks backwards from the current price so that history joins the live price without a jump, skipping
+ * the hours the market is closed. Returns the price the history starts from (unused by callers today).
+ */
+export function backfill(db: Db, input: BackfillInput): void {
+  const rng = new Random(input.seed);
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO candles (instrument_id, period, time, open, high, low, close, volume)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const minuteNow = input.now - (input.now % 60);
+  // Minute closes, newest first.
+  const minutes: { time: number; open: number; close: number; high: number; low: number; volume: number }[] = [];
+  let close = input.price;
+  let t = minuteNow - 60;
+  while (minutes.length < BACKFILL_MINUTES) {
+    if (isWithinTradingHours(input.alwaysOpen, t)) {
+      const open = walk(close, input.volatility, 60, -rng.normal());
+      const wick = Math.abs(close - open) * rng.next() + 1;
+      minutes.push({
+        time: t,
+        open,
+        close,
+        high: Math.max(open, close) + Math.round(wick * rng.next()),
+        low: Math.max(1, Math.min(open, close) - Math.round(wick * rng.next())),
+        volume: 1 + rng.int(500),
+      });
+      close = open;
+    }
+    t -= 60;
+  }
+  const buckets = new Map<ChartPeriod, Map<number, Candle>>();
+  for (const period of CHART_PERIODS) buckets.set(period, new Map());
+  // Oldest first so that each bucket's open is its first minute's open.
+  for (let i = minutes.length - 1; i >= 0; i--) {
+    const m = minutes[i]!;
+    for (const [period, map] of buckets) {
+      const start = periodStart(period, m.time);
+      const c = map.get(start);
+      if (!c) map.set(start, { time: start, open: m.open, high: m.high, low: m.low, close: m.close, volume: m.volume });
+      else {
+        c.close = m.close;
+        c.high = Math.max(c.high, m.high);
+        c.low = Math.min(c.low, m.low);
+        c.volume += m.volume;
+      }
+    }
+  }
+  // Daily candles before the minutes began, walking back from the oldest minute's open. The oldest
+  // minute-built day is partial, so the walk replaces it.
+  const minuteDays = [...buckets.get('1day')!.values()].sort((a, b) => a.time - b.time);
+  const oldest = minuteDays.shift();
+  if (oldest) buckets.get('1day')!.delete(oldest.time);
+  const days: Candle[] = [];
+  let dayClose = oldest?.close ?? input.price;
+  let day = oldest ? oldest.time + 3600 : periodStart('1day', input.now);
+  while (days.length + minuteDays.length < KEEP['1day']) {
+    day = periodStart('1day', day - 3600);
+    const noon = day + 12 * 3600;
+    if (!input.alwaysOpen && new Date(noon * 1000).getUTCDay() === 6) continue;
+    const open = walk(dayClose, input.volatility, PERIOD_SECONDS['1day'], -rng.normal());
+    const range = Math.abs(dayClose - open) + 1;
+    days.push({
+      time: day,
+      open,
+      close: dayClose,
+      high: Math.max(open, dayClose) + Math.round(range * rng.next()),
+      low: Math.max(1, Math.min(open, dayClose) - Math.round(range * rng.next())),
+      volume: 50_000 + rng.int(200_000),
+    });
+    dayClose = open;
+  }
+  db.transaction(() => {
+    for (const [period, map] of buckets) {
+      const list = [...map.values()].sort((a, b) => b.time - a.time).slice(0, KEEP[period]);
+      for (const c of list) insert.run(input.instrumentId, period, c.time, c.open, c.high, c.low, c.close, c.volume);
+    }
+    for (const c of days) insert.run(input.instrumentId, '1day', c.time, c.open, c.high, c.low, c.close, c.volume);
+  })();
+}

@@ -1,0 +1,555 @@
+/**
+ * The trading engine: order submission, closing, cancelling and stops; per-tick re-marking of holding
+ * positions in memory, take-profit, stop-loss and pending triggers, and stop-out. Every movement of money
+ * goes through the Ledger inside one BEGIN IMMEDIATE transaction; memory mirrors the committed state.
+ */
+import {
+  feeMicro,
+  freeMarginMicro,
+  isStopOut,
+  lotsAllowed,
+  marginMicro,
+  profitMicro,
+  stopsValid,
+  type AccountFigures,
+} from '../../contract/arithmetic';
+import { CloseReason, EntryMode, LedgerType, OrderStatus, Side, type TradeFeeType } from '../../contract/enums';
+import { LOT_DECIMALS, parseUnits } from '../../contract/money';
+import { immediate, type Db } from '../db/database';
+import type { Instrument, Market, TickEvent } from '../market/market';
+import { fail } from '../shared/errors';
+import { Ledger } from './ledger';
+
+export interface OrderRow {
+  id: number;
+  user_id: number;
+  instrument_id: number;
+  side: number;
+  lots: number;
+  entry_mode: number;
+  status: number;
+  leverage: number;
+  origin_price: number;
+  target_price: number | null;
+  open_price: number | null;
+  close_price: number | null;
+  take_profit: number | null;
+  stop_loss: number | null;
+  margin: number;
+  fee: number;
+  profit: number | null;
+  close_reason: number | null;
+  idempotency_key: string | null;
+  created_at: number;
+  opened_at: number | null;
+  completed_at: number | null;
+}
+
+/** A holding position as the engine keeps it in memory. */
+interface Position {
+  id: number;
+  userId: number;
+  instrument: Instrument;
+  side: number;
+  lots: number;
+  openPrice: number;
+  margin: number;
+  takeProfit: number | null;
+  stopLoss: number | null;
+  /** Floating profit at the last mark, micro-USD. */
+  profit: number;
+  mark: number;
+}
+
+interface PendingOrder {
+  id: number;
+  userId: number;
+  instrument: Instrument;
+  target: number;
+  /** Fires when the price rises to the target (placed below it) or falls to it (placed above it). */
+  rising: boolean;
+}
+
+interface AccountState {
+  balance: number;
+  lock: number;
+  floating: number;
+  positions: Set<Position>;
+}
+
+export interface SubmitInput {
+  side: number;
+  lots: string;
+  instrumentId: number;
+  entryMode: number;
+  targetPrice: string | null;
+  stopLoss: string | null;
+  takeProfit: string | null;
+  leverage: number;
+  idempotencyKey?: string;
+}
+
+export interface ClosedEvent {
+  userId: number;
+  orderIds: number[];
+  reason: CloseReason;
+}
+
+export interface EngineOptions {
+  tradeFeeType: () => TradeFeeType | number;
+  clock: () => number;
+}
+
+export class TradingEngine {
+  readonly ledger: Ledger;
+  private readonly positions = new Map<number, Position>();
+  private readonly positionsByInstrument = new Map<number, Position[]>();
+  private readonly pendingByInstrument = new Map<number, PendingOrder[]>();
+  private readonly accounts = new Map<number, AccountState>();
+  private closedListeners: ((e: ClosedEvent) => void)[] = [];
+  private readonly stmt;
+
+  constructor(
+    private readonly db: Db,
+    private readonly market: Market,
+    private readonly options: EngineOptions,
+  ) {
+    this.ledger = new Ledger(db, options.clock);
+    this.stmt = {
+      order: db.prepare('SELECT * FROM orders WHERE id = ?'),
+      byKey: db.prepare('SELECT * FROM orders WHERE user_id = ? AND idempotency_key = ?'),
+      insert: db.prepare(
+        `INSERT INTO orders (user_id, instrument_id, side, lots, entry_mode, status, leverage, origin_price, target_price,
+           open_price, take_profit, stop_loss, margin, fee, idempotency_key, created_at, opened_at)
+         VALUES (@user_id, @instrument_id, @side, @lots, @entry_mode, @status, @leverage, @origin_price, @target_price,
+           @open_price, @take_profit, @stop_loss, @margin, @fee, @idempotency_key, @created_at, @opened_at)`,
+      ),
+      fill: db.prepare('UPDATE orders SET status = 1, open_price = ?, opened_at = ? WHERE id = ? AND status = 0'),
+      finish: db.prepare(
+        `UPDATE orders SET status = ?, close_price = ?, profit = ?, close_reason = ?, completed_at = ?
+         WHERE id = ? AND status IN (0, 1)`,
+      ),
+      stops: db.prepare('UPDATE orders SET take_profit = ?, stop_loss = ? WHERE id = ?'),
+      open: db.prepare('SELECT * FROM orders WHERE status IN (0, 1) ORDER BY id'),
+      openOfUser: db.prepare('SELECT * FROM orders WHERE user_id = ? AND status IN (0, 1) ORDER BY id'),
+    };
+    market.onTick((e) => this.onTick(e));
+    this.load();
+  }
+
+  /** Rebuilds memory from the database (at start, and after a restart). */
+  load(): void {
+    this.positions.clear();
+    this.positionsByInstrument.clear();
+    this.pendingByInstrument.clear();
+    this.accounts.clear();
+    for (const row of this.stmt.open.all() as OrderRow[]) this.remember(row);
+  }
+
+  onClosed(listener: (e: ClosedEvent) => void): () => void {
+    this.closedListeners.push(listener);
+    return () => (this.closedListeners = this.closedListeners.filter((l) => l !== listener));
+  }
+
+  // ---- reads ---------------------------------------------------------------------------------------
+
+  order(id: number): OrderRow | undefined {
+    return this.stmt.order.get(id) as OrderRow | undefined;
+  }
+
+  /** Live floating profit and mark of a holding order, if it is one. */
+  live(orderId: number): { profit: number; mark: number } | undefined {
+    const p = this.positions.get(orderId);
+    return p && { profit: p.profit, mark: p.mark };
+  }
+
+  figures(userId: number): AccountFigures {
+    const s = this.accounts.get(userId);
+    if (s) return { balance: s.balance, lockBalance: s.lock, floatingProfit: s.floating };
+    // No open or pending orders: nothing floats, and the database has the rest.
+    const row = this.ledger.account(userId);
+    return { balance: row.balance, lockBalance: row.lock_balance, floatingProfit: 0 };
+  }
+
+  holdingOf(userId: number): { id: number; profit: number; mark: number; instrument: Instrument }[] {
+    const s = this.accounts.get(userId);
+    if (!s) return [];
+    return [...s.positions].map((p) => ({ id: p.id, profit: p.profit, mark: p.mark, instrument: p.instrument }));
+  }
+
+  /** Users that hold positions or pending orders now (for the account push). */
+  activeUsers(): number[] {
+    return [...this.accounts.keys()];
+  }
+
+  // ---- commands ------------------------------------------------------------------------------------
+
+  submit(userId: number, input: SubmitInput): OrderRow {
+    if (input.idempotencyKey) {
+      const first = this.stmt.byKey.get(userId, input.idempotencyKey) as OrderRow | undefined;
+      if (first) return this.sameOrder(first, input) ? first : fail('IdempotencyKeyReused');
+    }
+    const inst = this.market.get(input.instrumentId) ?? fail('InstrumentNotFound');
+    if (inst.leverages.length === 0) fail('LeverageNotConfigured');
+    if (!inst.leverages.includes(input.leverage)) fail('LeverageNotAllowed');
+    if (!this.market.isOpen(inst.id)) fail('MarketClosed');
+    const lots = parseUnits(input.lots, LOT_DECIMALS);
+    if (lots === null || !lotsAllowed(lots, inst.minLots, inst.lotStep)) fail('LotsInvalid');
+    const current = this.market.price(inst.id);
+    const target = this.parsePrice(inst, input.targetPrice);
+    const takeProfit = this.parsePrice(inst, input.takeProfit);
+    const stopLoss = this.parsePrice(inst, input.stopLoss);
+    const pending = input.entryMode === EntryMode.Pending;
+    if (pending && target === null) fail('TargetPriceRequired');
+    if (pending && target === current) fail('TargetPriceAtMarket');
+    const reference = pending ? target! : current;
+    const valid = stopsValid(input.side, reference, takeProfit, stopLoss);
+    if (!valid.takeProfit) fail('TakeProfitInvalid');
+    if (!valid.stopLoss) fail('StopLossInvalid');
+
+    const margin = marginMicro(inst.terms, lots, reference, input.leverage, this.market.conversion(inst));
+    const fee = feeMicro(inst.terms, this.options.tradeFeeType(), lots, margin);
+    const now = this.options.clock();
+    const row = immediate(this.db, () => {
+      const acct = this.ledger.account(userId);
+      const floatingProfit = this.accounts.get(userId)?.floating ?? 0;
+      // Free margin may exceed the cash when positions float in profit; margin is paid from cash.
+      const free = Math.min(acct.balance, freeMarginMicro({ balance: acct.balance, lockBalance: acct.lock_balance, floatingProfit }));
+      if (margin + fee > free) fail('InsufficientMargin');
+      const info = this.stmt.insert.run({
+        user_id: userId,
+        instrument_id: inst.id,
+        side: input.side,
+        lots,
+        entry_mode: pending ? EntryMode.Pending : EntryMode.Market,
+        status: pending ? OrderStatus.Pending : OrderStatus.Holding,
+        leverage: input.leverage,
+        origin_price: current,
+        target_price: pending ? target : null,
+        open_price: pending ? null : current,
+        take_profit: takeProfit,
+        stop_loss: stopLoss,
+        margin,
+        fee,
+        idempotency_key: input.idempotencyKey ?? null,
+        created_at: now,
+        opened_at: pending ? null : now,
+      });
+      const orderId = Number(info.lastInsertRowid);
+      this.ledger.post(
+        userId,
+        [
+          { value: -margin, type: LedgerType.MarginHeld, orderId },
+          { value: -fee, type: LedgerType.TradeFee, orderId },
+        ],
+        margin,
+      );
+      return this.order(orderId)!;
+    });
+    this.refreshAccount(userId);
+    this.remember(row);
+    return row;
+  }
+
+  close(userId: number, orderId: number, reason: CloseReason = CloseReason.User): OrderRow {
+    const row = this.ownOrder(userId, orderId);
+    if (row.status !== OrderStatus.Holding) fail(row.status === OrderStatus.Pending ? 'OrderNotHolding' : 'OrderFinished');
+    if (reason === CloseReason.User && !this.market.isOpen(row.instrument_id)) fail('MarketClosed');
+    const position = this.positions.get(orderId)!;
+    immediate(this.db, () => this.settle(position, this.market.price(row.instrument_id), reason));
+    this.afterClose([position], reason);
+    return this.order(orderId)!;
+  }
+
+  cancel(userId: number, orderId: number): OrderRow {
+    const row = this.ownOrder(userId, orderId);
+    if (row.status !== OrderStatus.Pending) fail(row.status === OrderStatus.Holding ? 'OrderNotPending' : 'OrderFinished');
+    immediate(this.db, () => this.cancelRow(row));
+    this.forgetPending(row.instrument_id, orderId);
+    this.refreshAccount(userId);
+    return this.order(orderId)!;
+  }
+
+  setStops(userId: number, orderId: number, takeProfitText: string | null, stopLossText: string | null): OrderRow {
+    const row = this.ownOrder(userId, orderId);
+    if (row.status !== OrderStatus.Holding && row.status !== OrderStatus.Pending) fail('OrderFinished');
+    const inst = this.market.get(row.instrument_id)!;
+    const takeProfit = this.parsePrice(inst, takeProfitText);
+    const stopLoss = this.parsePrice(inst, stopLossText);
+    const reference = row.status === OrderStatus.Pending ? row.target_price! : this.market.price(inst.id);
+    const valid = stopsValid(row.side, reference, takeProfit, stopLoss);
+    if (!valid.takeProfit) fail('TakeProfitInvalid');
+    if (!valid.stopLoss) fail('StopLossInvalid');
+    this.stmt.stops.run(takeProfit, stopLoss, orderId);
+    const position = this.positions.get(orderId);
+    if (position) {
+      position.takeProfit = takeProfit;
+      position.stopLoss = stopLoss;
+    }
+    return this.order(orderId)!;
+  }
+
+  /** Demo reset: closes positions at the current price, cancels pending orders, restores the balance. */
+  resetDemo(userId: number, startingBalance: number): void {
+    const open = this.stmt.openOfUser.all(userId) as OrderRow[];
+    const closed: Position[] = [];
+    immediate(this.db, () => {
+      for (const row of open) {
+        if (row.status === OrderStatus.Pending) this.cancelRow(row);
+        else {
+          const p = this.positions.get(row.id)!;
+          this.settle(p, this.market.price(row.instrument_id), CloseReason.Admin);
+          closed.push(p);
+        }
+      }
+      const acct = this.ledger.account(userId);
+      this.ledger.post(userId, [{ value: startingBalance - acct.balance, type: LedgerType.DemoReset }]);
+    });
+    for (const row of open) if (row.status === OrderStatus.Pending) this.forgetPending(row.instrument_id, row.id);
+    this.afterClose(closed, CloseReason.Admin);
+    this.refreshAccount(userId);
+  }
+
+  /** An admin's balance adjustment with a memo (ledger type 10). */
+  adjustBalance(userId: number, value: number, memo: string): void {
+    immediate(this.db, () => this.ledger.post(userId, [{ value, type: LedgerType.AdminAdjustment, memo }]));
+    this.refreshAccount(userId);
+    this.stopOutIfNeeded(userId);
+  }
+
+  // ---- ticks ---------------------------------------------------------------------------------------
+
+  private onTick(e: TickEvent): void {
+    const touched = new Set<number>();
+    const hits: { position: Position; reason: CloseReason }[] = [];
+    this.remark(e.instrument, e.price, touched, hits);
+    for (const dep of this.market.dependents(e.instrument.id)) {
+      this.remark(dep, this.market.price(dep.id), touched, hits);
+    }
+    this.fillPending(e.instrument, e.price, touched, hits);
+    if (hits.length > 0) {
+      immediate(this.db, () => {
+        for (const h of hits) this.settle(h.position, h.position.mark, h.reason);
+      });
+      for (const reason of [CloseReason.TakeProfit, CloseReason.StopLoss]) {
+        this.afterClose(
+          hits.filter((h) => h.reason === reason).map((h) => h.position),
+          reason,
+        );
+      }
+    }
+    for (const userId of touched) this.stopOutIfNeeded(userId);
+  }
+
+  /** Re-marks every position of one instrument at `price`; collects take-profit and stop-loss hits. */
+  private remark(inst: Instrument, price: number, touched: Set<number>, hits: { position: Position; reason: CloseReason }[]) {
+    const list = this.positionsByInstrument.get(inst.id);
+    if (!list || list.length === 0) return;
+    const conversion = this.market.conversion(inst);
+    for (const p of list) {
+      const profit = profitMicro(inst.terms, p.side, p.lots, p.openPrice, price, conversion);
+      const acct = this.accounts.get(p.userId)!;
+      acct.floating += profit - p.profit;
+      p.profit = profit;
+      p.mark = price;
+      touched.add(p.userId);
+      const hit = this.stopHit(p, price);
+      if (hit) hits.push({ position: p, reason: hit });
+    }
+  }
+
+  private stopHit(p: Position, price: number): CloseReason | null {
+    const buy = p.side === Side.Buy;
+    if (p.takeProfit !== null && (buy ? price >= p.takeProfit : price <= p.takeProfit)) return CloseReason.TakeProfit;
+    if (p.stopLoss !== null && (buy ? price <= p.stopLoss : price >= p.stopLoss)) return CloseReason.StopLoss;
+    return null;
+  }
+
+  /** Fills pending orders whose target this tick reached, at the tick's price. */
+  private fillPending(inst: Instrument, price: number, touched: Set<number>, hits: { position: Position; reason: CloseReason }[]) {
+    const list = this.pendingByInstrument.get(inst.id);
+    if (!list || list.length === 0) return;
+    const due = list.filter((o) => (o.rising ? price >= o.target : price <= o.target));
+    if (due.length === 0) return;
+    const now = this.options.clock();
+    immediate(this.db, () => {
+      for (const o of due) this.stmt.fill.run(price, now, o.id);
+    });
+    for (const o of due) {
+      this.forgetPending(inst.id, o.id);
+      const row = this.order(o.id)!;
+      const p = this.remember(row)!;
+      touched.add(o.userId);
+      // A gap may carry the fill price past its own take-profit or stop-loss.
+      const hit = this.stopHit(p, price);
+      if (hit) hits.push({ position: p, reason: hit });
+    }
+  }
+
+  /**
+   * Stop-out: while equity ÷ used margin is at or below 50 %, close the position with the largest loss.
+   */
+  private stopOutIfNeeded(userId: number): void {
+    const acct = this.accounts.get(userId);
+    if (!acct) return;
+    const closed: Position[] = [];
+    while (acct.positions.size > 0 && isStopOut(this.figures(userId))) {
+      let worst: Position | null = null;
+      for (const p of acct.positions) if (!worst || p.profit < worst.profit) worst = p;
+      immediate(this.db, () => this.settle(worst!, worst!.mark, CloseReason.StopOut));
+      this.forgetPosition(worst!);
+      this.refreshAccount(userId);
+      closed.push(worst!);
+    }
+    if (closed.length > 0) this.emitClosed(closed, CloseReason.StopOut);
+  }
+
+  // ---- internals -----------------------------------------------------------------------------------
+
+  /** Closes a holding position at `price` in the current transaction: margin back, profit, protection. */
+  private settle(p: Position, price: number, reason: CloseReason): void {
+    const profit = profitMicro(p.instrument.terms, p.side, p.lots, p.openPrice, price, this.market.conversion(p.instrument));
+    const acct = this.ledger.account(p.userId);
+    const end = acct.balance + p.margin + profit;
+    this.ledger.post(
+      p.userId,
+      [
+        { value: p.margin, type: LedgerType.MarginReleased, orderId: p.id },
+        { value: profit, type: LedgerType.RealisedProfit, orderId: p.id },
+        // No negative balance: a loss beyond the account's funds is written off.
+        ...(end < 0 ? [{ value: -end, type: LedgerType.NegativeBalanceProtection, orderId: p.id }] : []),
+      ],
+      -p.margin,
+    );
+    const changed = this.stmt.finish.run(OrderStatus.Closed, price, profit, reason, this.options.clock(), p.id);
+    if (changed.changes !== 1) throw new Error(`order ${p.id} was not open`);
+  }
+
+  private cancelRow(row: OrderRow): void {
+    this.ledger.post(
+      row.user_id,
+      [
+        { value: row.margin, type: LedgerType.MarginReleased, orderId: row.id },
+        { value: row.fee, type: LedgerType.TradeFeeRefund, orderId: row.id },
+      ],
+      -row.margin,
+    );
+    const changed = this.stmt.finish.run(OrderStatus.Cancelled, null, 0, null, this.options.clock(), row.id);
+    if (changed.changes !== 1) throw new Error(`order ${row.id} was not pending`);
+  }
+
+  private afterClose(positions: Position[], reason: CloseReason) {
+    if (positions.length === 0) return;
+    const users = new Set<number>();
+    for (const p of positions) {
+      this.forgetPosition(p);
+      users.add(p.userId);
+    }
+    for (const u of users) this.refreshAccount(u);
+    this.emitClosed(positions, reason);
+  }
+
+  private emitClosed(positions: Position[], reason: CloseReason) {
+    const byUser = new Map<number, number[]>();
+    for (const p of positions) byUser.set(p.userId, [...(byUser.get(p.userId) ?? []), p.id]);
+    for (const [userId, orderIds] of byUser) for (const l of this.closedListeners) l({ userId, orderIds, reason });
+  }
+
+  private remember(row: OrderRow): Position | null {
+    const inst = this.market.get(row.instrument_id);
+    if (!inst) throw new Error(`order ${row.id}: unknown instrument ${row.instrument_id}`);
+    const acct = this.account(row.user_id);
+    if (row.status === OrderStatus.Pending) {
+      const list = this.pendingByInstrument.get(inst.id) ?? [];
+      list.push({ id: row.id, userId: row.user_id, instrument: inst, target: row.target_price!, rising: row.target_price! > row.origin_price });
+      this.pendingByInstrument.set(inst.id, list);
+      return null;
+    }
+    if (row.status !== OrderStatus.Holding) return null;
+    const mark = this.market.price(inst.id);
+    const p: Position = {
+      id: row.id,
+      userId: row.user_id,
+      instrument: inst,
+      side: row.side,
+      lots: row.lots,
+      openPrice: row.open_price!,
+      margin: row.margin,
+      takeProfit: row.take_profit,
+      stopLoss: row.stop_loss,
+      profit: profitMicro(inst.terms, row.side, row.lots, row.open_price!, mark, this.market.conversion(inst)),
+      mark,
+    };
+    this.positions.set(p.id, p);
+    const list = this.positionsByInstrument.get(inst.id) ?? [];
+    list.push(p);
+    this.positionsByInstrument.set(inst.id, list);
+    acct.positions.add(p);
+    acct.floating += p.profit;
+    return p;
+  }
+
+  private forgetPosition(p: Position) {
+    if (!this.positions.delete(p.id)) return;
+    const list = this.positionsByInstrument.get(p.instrument.id)!;
+    const i = list.indexOf(p);
+    if (i >= 0) {
+      list[i] = list[list.length - 1]!;
+      list.pop();
+    }
+    const acct = this.accounts.get(p.userId);
+    if (acct) {
+      acct.positions.delete(p);
+      acct.floating -= p.profit;
+    }
+  }
+
+  private forgetPending(instrumentId: number, orderId: number) {
+    const list = this.pendingByInstrument.get(instrumentId);
+    if (!list) return;
+    const i = list.findIndex((o) => o.id === orderId);
+    if (i >= 0) list.splice(i, 1);
+  }
+
+  /** The account's cached state, loaded from the database on first use. */
+  private account(userId: number): AccountState {
+    let s = this.accounts.get(userId);
+    if (!s) {
+      const row = this.ledger.account(userId);
+      s = { balance: row.balance, lock: row.lock_balance, floating: 0, positions: new Set() };
+      this.accounts.set(userId, s);
+    }
+    return s;
+  }
+
+  /** Re-reads balance and held margin after a committed transaction (memory follows the database). */
+  private refreshAccount(userId: number) {
+    const s = this.account(userId);
+    const row = this.ledger.account(userId);
+    s.balance = row.balance;
+    s.lock = row.lock_balance;
+    if (s.positions.size === 0 && s.lock === 0) this.accounts.delete(userId);
+  }
+
+  private ownOrder(userId: number, orderId: number): OrderRow {
+    const row = this.order(orderId);
+    if (!row || row.user_id !== userId) fail('OrderNotFound');
+    return row;
+  }
+
+  private parsePrice(inst: Instrument, text: string | null): number | null {
+    if (text === null) return null;
+    const price = parseUnits(text, inst.precision);
+    if (price === null || price <= 0) fail('PriceInvalid');
+    return price;
+  }
+
+  private sameOrder(row: OrderRow, input: SubmitInput): boolean {
+    return (
+      row.instrument_id === input.instrumentId &&
+      row.side === input.side &&
+      row.entry_mode === input.entryMode &&
+      row.lots === parseUnits(input.lots, LOT_DECIMALS)
+    );
+  }
+}

@@ -1,0 +1,72 @@
+/** The upstream's parts wired together: database, market, simulator, engine, accounts. No I/O of its own. */
+import { CaptchaStore } from './accounts/captcha';
+import { Accounts } from './accounts/accounts';
+import { openDatabase, type Db } from './db/database';
+import { seed } from './db/seed';
+import { Market } from './market/market';
+import { Simulator } from './market/simulator';
+import { TradingEngine } from './trading/engine';
+
+export interface UpstreamOptions {
+  /** SQLite file; ':memory:' for a throwaway. */
+  dbFile: string;
+  /** Simulator seed: the same seed gives the same ticks and the same backfilled history. */
+  seed: number;
+  /** Run the market simulator (tests that inject prices turn it off). */
+  simulate: boolean;
+  tickIntervalMs: number;
+  /** Backfill candle history on a fresh database. */
+  backfill: boolean;
+  /** Allow the admin API to set prices (tests and demos only). */
+  allowPriceInjection: boolean;
+  /** Check every response against the contract before sending it (tests). */
+  validateResponses: boolean;
+  clock: () => number;
+  log: (line: string) => void;
+}
+
+export class Upstream {
+  readonly db: Db;
+  readonly market: Market;
+  readonly simulator: Simulator;
+  readonly engine: TradingEngine;
+  readonly captcha: CaptchaStore;
+  readonly accounts: Accounts;
+  private flushTimer: NodeJS.Timeout | null = null;
+
+  constructor(readonly options: UpstreamOptions) {
+    this.db = openDatabase(options.dbFile);
+    seed(this.db, { now: Math.floor(options.clock() / 1000), seed: options.seed, backfill: options.backfill });
+    this.market = new Market(this.db, options.clock);
+    this.simulator = new Simulator(this.market, { seed: options.seed, intervalMs: options.tickIntervalMs, tickChance: 0.75 });
+    this.engine = new TradingEngine(this.db, this.market, { tradeFeeType: () => Number(this.setting('trade_fee_type')), clock: options.clock });
+    this.captcha = new CaptchaStore(options.clock);
+    this.accounts = new Accounts(this.db, this.engine.ledger, this.captcha, {
+      clock: options.clock,
+      setting: (k) => this.setting(k),
+      log: options.log,
+    });
+  }
+
+  start(): void {
+    if (this.options.simulate) this.simulator.start();
+    this.flushTimer = setInterval(() => this.market.flush(), 10_000);
+    this.flushTimer.unref();
+  }
+
+  stop(): void {
+    this.simulator.stop();
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    this.market.flush();
+    this.db.close();
+  }
+
+  setting(key: string): string {
+    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value ?? '';
+  }
+
+  setSetting(key: string, value: string): void {
+    this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+}

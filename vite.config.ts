@@ -1,0 +1,40 @@
+import { vitePlugin as remix } from '@remix-run/dev';
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+const alias = {
+  '~': path.resolve(__dirname, 'app'),
+  '#contract': path.resolve(__dirname, 'contract'),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  server: { hmr: { port: 24679 } },
+  build: { target: 'es2019' },
+  plugins: [
+    !process.env.VITEST &&
+      remix({
+        future: {
+          v3_fetcherPersist: true,
+          v3_relativeSplatPath: true,
+          v3_throwAbortReason: true,
+          v3_lazyRouteDiscovery: true,
+          v3_singleFetch: true,
+          v3_routeConfig: true,
+        },
+      }),
+  ],
+  test: {
+    include: ['{app,contract,server,upstream,tests/unit}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
