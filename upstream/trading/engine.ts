@@ -312,7 +312,10 @@ export class TradingEngine {
 
   /** An admin's balance adjustment with a memo (ledger type 10). */
   adjustBalance(userId: number, value: number, memo: string): void {
-    immediate(this.db, () => this.ledger.post(userId, [{ value, type: LedgerType.AdminAdjustment, memo }]));
+    immediate(this.db, () => {
+      if (this.ledger.account(userId).balance + value < 0) fail('InsufficientBalance');
+      this.ledger.post(userId, [{ value, type: LedgerType.AdminAdjustment, memo }]);
+    });
     this.refreshAccount(userId);
     this.stopOutIfNeeded(userId);
   }
