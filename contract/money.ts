@@ -122,8 +122,10 @@ export function roundToUnits(value: number, decimals: number): number {
 
 function numberToPlainString(x: number): string {
   if (!Number.isFinite(x)) return 'NaN';
-  // toFixed(20) is exact for the double's decimal expansion up to 20 places; trim it.
-  const s = Math.abs(x) < 1e21 ? x.toFixed(20) : String(x);
+  // The shortest text that reads back as the same double: 0.1 is "0.1", not its binary expansion.
+  const shortest = String(x);
+  if (!/e/i.test(shortest)) return shortest;
+  const s = x.toFixed(20);
   return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
 }
 

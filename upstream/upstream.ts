@@ -36,6 +36,7 @@ export class Upstream {
 
   constructor(readonly options: UpstreamOptions) {
     this.db = openDatabase(options.dbFile);
+    this.settingQuery = this.db.prepare('SELECT value FROM settings WHERE key = ?');
     seed(this.db, { now: Math.floor(options.clock() / 1000), seed: options.seed, backfill: options.backfill });
     this.market = new Market(this.db, options.clock);
     this.simulator = new Simulator(this.market, { seed: options.seed, intervalMs: options.tickIntervalMs, tickChance: 0.75 });
@@ -61,8 +62,10 @@ export class Upstream {
     this.db.close();
   }
 
+  private readonly settingQuery;
+
   setting(key: string): string {
-    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    const row = this.settingQuery.get(key) as { value: string } | undefined;
     return row?.value ?? '';
   }
 

@@ -47,6 +47,9 @@ export class Accounts {
   private readonly loginPerAccount;
   private readonly loginPerIp;
   private readonly codesPerIp;
+  private readonly tokenLookup;
+  private readonly tokenSlide;
+  private readonly userById;
 
   constructor(
     private readonly db: Db,
@@ -57,6 +60,10 @@ export class Accounts {
     this.loginPerAccount = new RateLimiter(10, 15 * 60 * 1000, options.clock);
     this.loginPerIp = new RateLimiter(100, 15 * 60 * 1000, options.clock);
     this.codesPerIp = new RateLimiter(30, 60 * 60 * 1000, options.clock);
+    // Every authenticated call runs these: prepare them once.
+    this.tokenLookup = db.prepare('SELECT user_id, expires_at, revoked_at FROM tokens WHERE hash = ?');
+    this.tokenSlide = db.prepare('UPDATE tokens SET expires_at = ? WHERE hash = ?');
+    this.userById = db.prepare('SELECT * FROM users WHERE id = ?');
   }
 
   // ---- sessions ------------------------------------------------------------------------------------
@@ -65,13 +72,10 @@ export class Accounts {
   authenticate(token: string | undefined): UserRow | null {
     if (!token) return null;
     const now = this.options.clock();
-    const row = this.db
-      .prepare('SELECT user_id, expires_at, revoked_at FROM tokens WHERE hash = ?')
-      .get(sha256(token)) as { user_id: number; expires_at: number; revoked_at: number | null } | undefined;
+    const hash = sha256(token);
+    const row = this.tokenLookup.get(hash) as { user_id: number; expires_at: number; revoked_at: number | null } | undefined;
     if (!row || row.revoked_at !== null || row.expires_at <= now) return null;
-    if (now + TOKEN_TTL_MS - row.expires_at > TOKEN_SLIDE_STEP_MS) {
-      this.db.prepare('UPDATE tokens SET expires_at = ? WHERE hash = ?').run(now + TOKEN_TTL_MS, sha256(token));
-    }
+    if (now + TOKEN_TTL_MS - row.expires_at > TOKEN_SLIDE_STEP_MS) this.tokenSlide.run(now + TOKEN_TTL_MS, hash);
     return this.user(row.user_id) ?? null;
   }
 
@@ -94,7 +98,7 @@ export class Accounts {
   }
 
   user(id: number): UserRow | undefined {
-    return this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+    return this.userById.get(id) as UserRow | undefined;
   }
 
   // ---- login and registration ----------------------------------------------------------------------

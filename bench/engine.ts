@@ -1,0 +1,137 @@
+/**
+ * Engine benchmarks (issue 2): re-marking 10,000 open positions on one tick, and order submissions per
+ * second over HTTP against a separate upstream process with synchronous=FULL. Baselines from the same
+ * run: the raw SQLite commit rate with the same durability, and a bare HTTP POST that does nothing.
+ */
+import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { EntryMode, Side } from '../contract/enums';
+import { engineFixture } from '../upstream/tests/fixture';
+import { fmt, summary } from './stats';
+
+export async function remarkBenchmark(positions = 10_000, ticks = 400) {
+  const f = engineFixture();
+  try {
+    f.tick('EURUSD', 1.1);
+    const users = Array.from({ length: positions / 10 }, () => f.demoUser());
+    for (const u of users) {
+      for (let i = 0; i < 10; i++) {
+        f.up.engine.submit(u, {
+          side: i % 2 ? Side.Buy : Side.Sell,
+          lots: '0.1',
+          instrumentId: f.id('EURUSD'),
+          entryMode: EntryMode.Market,
+          targetPrice: null,
+          takeProfit: i % 2 ? '1.5' : '0.8',
+          stopLoss: i % 2 ? '0.8' : '1.5',
+          leverage: 100,
+        });
+      }
+    }
+    const id = f.id('EURUSD');
+    const samples: number[] = [];
+    for (let i = 0; i < ticks; i++) {
+      const price = 110000 + ((i * 7) % 41) - 20; // ±2 pips: no trigger fires, every position re-marks
+      const t0 = performance.now();
+      f.up.market.applyTick(id, price);
+      samples.push(performance.now() - t0);
+    }
+    return { positions, ...summary(samples.slice(20)) };
+  } finally {
+    f.close();
+  }
+}
+
+function sqliteCommitsPerSecond(ms = 2000) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sqlite-'));
+  const db = new Database(path.join(dir, 'b.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('CREATE TABLE t (a INTEGER)');
+  const insert = db.prepare('INSERT INTO t VALUES (?)');
+  let n = 0;
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    db.transaction(() => insert.run(n)).immediate();
+    n++;
+  }
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return n / (ms / 1000);
+}
+
+async function startUpstreamProcess(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'upstream/main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, UPSTREAM_PORT: String(port), UPSTREAM_TEST_HOOKS: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (b: Buffer) => b.toString().includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`upstream exited ${code}`)));
+  });
+  return child;
+}
+
+async function drive(concurrency: number, ms: number, once: (worker: number) => Promise<boolean>) {
+  let ok = 0;
+  let failed = 0;
+  const end = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, w) => {
+      while (performance.now() < end) (await once(w)) ? ok++ : failed++;
+    }),
+  );
+  return { ok, failed, perSecond: ok / (ms / 1000) };
+}
+
+export async function submitBenchmark(ms = 5000, concurrency = 16) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-upstream-'));
+  const port = 41000 + Math.floor(Math.random() * 1000);
+  const child = await startUpstreamProcess(dataDir, port);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const adminKey = fs.readFileSync(path.join(dataDir, 'admin.key'), 'utf8').trim();
+    await fetch(`${base}/admin/market`, { method: 'POST', headers: { 'x-admin-key': adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ code: 'EURUSD', status: 'open' }) });
+    const tokens: string[] = [];
+    for (let i = 0; i < concurrency; i++) {
+      const res = (await (await fetch(`${base}/api/user/createAccountDemoForU?demo_id=${crypto.randomUUID()}`)).json()) as { data: { token: string } };
+      tokens.push(res.data.token);
+    }
+    const body = 'type=1&cont=0.01&forex_id=1&status=1&multiple=100';
+    // Warm up the JIT and the connection pool.
+    await drive(concurrency, 500, async (w) => {
+      const r = await fetch(`${base}/v1/api/forex/submit`, { method: 'POST', headers: { authorization: tokens[w]!, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' }, body });
+      return ((await r.json()) as { code: number }).code === 1;
+    });
+    const submits = await drive(concurrency, ms, async (w) => {
+      const r = await fetch(`${base}/v1/api/forex/submit`, { method: 'POST', headers: { authorization: tokens[w]!, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' }, body });
+      return ((await r.json()) as { code: number }).code === 1;
+    });
+    // Baseline: the same server answering a POST that touches nothing (a bad request refused before any work).
+    const bare = await drive(concurrency, 2000, async () => {
+      const r = await fetch(`${base}/api/user/loginForU`, { method: 'POST', headers: { lang: 'en', 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      return ((await r.json()) as { code: number }).code === 1001;
+    });
+    return { submits, bare };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function engineBenchmarks(): Promise<string[]> {
+  const lines: string[] = [];
+  const remark = await remarkBenchmark();
+  lines.push(`engine re-mark: ${remark.positions} open positions on one tick — median ${fmt(remark.median, 3)} ms, p99 ${fmt(remark.p99, 3)} ms, max ${fmt(remark.max, 3)} ms (${remark.n} ticks; goal p99 ≤ 5 ms)`);
+  const commits = sqliteCommitsPerSecond();
+  const { submits, bare } = await submitBenchmark();
+  lines.push(
+    `order submissions over HTTP (synchronous=FULL, 16 clients): ${fmt(submits.perSecond, 0)}/s, ${submits.failed} refused (goal ≥ 1,000/s)`,
+    `  baselines in this run: bare refused POST ${fmt(bare.perSecond, 0)}/s; raw SQLite FULL commits ${fmt(commits, 0)}/s → submit = ${fmt((submits.perSecond / bare.perSecond) * 100, 0)} % of bare HTTP, ${fmt((submits.perSecond / commits) * 100, 0)} % of the commit ceiling`,
+  );
+  return lines;
+}

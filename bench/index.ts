@@ -1,0 +1,6 @@
+/** `npm run bench`: prints the benchmark figures. Benchmarks, not tests: nothing here passes or fails. */
+import os from 'node:os';
+import { engineBenchmarks } from './engine';
+
+console.log(`bench on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
+for (const line of await engineBenchmarks()) console.log(line);

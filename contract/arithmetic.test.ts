@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import {
+  equityMicro,
+  feeMicro,
+  freeMarginMicro,
+  isStopOut,
+  lotsAllowed,
+  marginMicro,
+  profitMicro,
+  quoteToUsd,
+  riskRateBasisPoints,
+  stopsValid,
+  withdrawalFeeMicro,
+  type InstrumentTerms,
+} from './arithmetic';
+import { MarginMode, Side, TradeFeeType, WithdrawFeeType } from './enums';
+
+const M = 1_000_000;
+const eurusd: InstrumentTerms = { precision: 5, contractSize: 100_000, marginMode: MarginMode.Leverage, feeRateMicro: 5 * M };
+const usdjpy: InstrumentTerms = { precision: 3, contractSize: 100_000, marginMode: MarginMode.Leverage, feeRateMicro: 5 * M };
+const silver: InstrumentTerms = { precision: 3, contractSize: 50, marginMode: MarginMode.Fixed, feeRateMicro: 6 * M };
+
+describe('margin (spec §9)', () => {
+  test('leverage mode: lots × units × price ÷ leverage', () => {
+    // 1 lot EURUSD at 1.08450, 1:100 → 1,084.50 USD
+    expect(marginMicro(eurusd, 1000, 108450, 100)).toBe(1084.5 * M);
+    // 0.01 lot → 10.845 USD
+    expect(marginMicro(eurusd, 10, 108450, 100)).toBe(10.845 * M);
+  });
+  test('fixed mode: lots × units per lot, whatever the price and leverage', () => {
+    expect(marginMicro(silver, 2000, 31250, 20)).toBe(100 * M);
+    expect(marginMicro(silver, 2000, 99999, 50)).toBe(100 * M);
+  });
+  test('a non-USD quote is converted at the current price: USDJPY margin is in USD', () => {
+    // 1 lot × 100,000 × 150 JPY ÷ 100 = 150,000 JPY = 1,000 USD at 150
+    expect(marginMicro(usdjpy, 1000, 150_000, 100, quoteToUsd('divide', 150_000, 3))).toBe(1000 * M);
+  });
+});
+
+describe('handling fee (spec §9)', () => {
+  test('trade_fee_type 1: lots × rate', () => {
+    expect(feeMicro(eurusd, TradeFeeType.PerLot, 250, 0)).toBe(1.25 * M);
+  });
+  test('otherwise: margin × rate', () => {
+    const terms = { ...eurusd, feeRateMicro: 5000 }; // 0.5 %
+    expect(feeMicro(terms, TradeFeeType.OfMargin, 1000, 1084.5 * M)).toBe(5.4225 * M);
+  });
+});
+
+describe('profit', () => {
+  test('buy gains when the price rises; sell gains when it falls', () => {
+    expect(profitMicro(eurusd, Side.Buy, 1000, 108450, 108550)).toBe(100 * M);
+    expect(profitMicro(eurusd, Side.Sell, 1000, 108450, 108550)).toBe(-100 * M);
+  });
+  test('USDJPY profit is JPY turned into USD at the exit price', () => {
+    // (151 − 150) × 100,000 = 100,000 JPY ÷ 151 = 662.251656 USD
+    expect(profitMicro(usdjpy, Side.Buy, 1000, 150_000, 151_000, quoteToUsd('divide', 151_000, 3))).toBe(662_251_656);
+  });
+  test('buy and sell of the same position are exact opposites', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 10_000_000 }), (lots, a, b) => {
+        expect(profitMicro(eurusd, Side.Buy, lots, a, b) + profitMicro(eurusd, Side.Sell, lots, a, b)).toBe(0);
+      }),
+    );
+  });
+});
+
+describe('account figures', () => {
+  const f = { balance: 1000 * M, lockBalance: 2000 * M, floatingProfit: -500 * M };
+  test('equity, free margin and risk rate', () => {
+    expect(equityMicro(f)).toBe(2500 * M);
+    expect(freeMarginMicro(f)).toBe(500 * M);
+    expect(riskRateBasisPoints(f)).toBe(12500); // 125.00 %
+    expect(riskRateBasisPoints({ ...f, lockBalance: 0 })).toBeNull();
+  });
+  test('stop-out at 50 % exactly, not above', () => {
+    expect(isStopOut({ balance: 0, lockBalance: 2000 * M, floatingProfit: -1000 * M })).toBe(true);
+    expect(isStopOut({ balance: 0, lockBalance: 2000 * M, floatingProfit: -999_999_999 })).toBe(false);
+    expect(isStopOut({ balance: 0, lockBalance: 0, floatingProfit: 0 })).toBe(false);
+  });
+});
+
+describe('withdrawal fee', () => {
+  test('fixed or a percentage of the amount, never more than the amount', () => {
+    expect(withdrawalFeeMicro(WithdrawFeeType.Fixed, 5 * M, 100 * M)).toBe(5 * M);
+    expect(withdrawalFeeMicro(WithdrawFeeType.Percent, 2.5 * M, 200 * M)).toBe(5 * M);
+    expect(withdrawalFeeMicro(WithdrawFeeType.Fixed, 5 * M, 3 * M)).toBe(3 * M);
+  });
+});
+
+describe('order rules', () => {
+  test('lots: above zero, at least the minimum, whole steps', () => {
+    expect(lotsAllowed(10, 10, 10)).toBe(true);
+    expect(lotsAllowed(0, 10, 10)).toBe(false);
+    expect(lotsAllowed(15, 10, 10)).toBe(false);
+    expect(lotsAllowed(5, 10, 5)).toBe(false);
+  });
+  test('take-profit above and stop-loss below for a buy, mirrored for a sell; unset is fine', () => {
+    expect(stopsValid(Side.Buy, 100, 110, 90)).toEqual({ takeProfit: true, stopLoss: true });
+    expect(stopsValid(Side.Buy, 100, 90, 110)).toEqual({ takeProfit: false, stopLoss: false });
+    expect(stopsValid(Side.Sell, 100, 90, 110)).toEqual({ takeProfit: true, stopLoss: true });
+    expect(stopsValid(Side.Sell, 100, null, null)).toEqual({ takeProfit: true, stopLoss: true });
+  });
+});
