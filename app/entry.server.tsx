@@ -1,15 +1,22 @@
 import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
+import { createInstance } from 'i18next';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { NAMESPACES } from './i18n/config';
+import { getLanguage } from './i18n/i18next.server';
+import { resources } from './i18n/resources.server';
 import { NonceProvider } from './utils/nonce';
+
+export { streamSession } from './utils/stream-session.server';
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -17,14 +24,27 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  const lng = await getLanguage(request);
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    lng,
+    fallbackLng: 'en',
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    resources,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
   // Bots and no-JS clients get the whole document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
-      </NonceProvider>,
+      <I18nextProvider i18n={i18n}>
+        <NonceProvider value={nonce}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        </NonceProvider>
+      </I18nextProvider>,
       {
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
@@ -45,4 +65,12 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY_MS + 1000);
   });
+}
+
+/** Logs real failures only: a 404 or a redirect is not an error. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (error instanceof Response && error.status < 500) return;
+  console.error(error);
 }

@@ -1,18 +1,82 @@
-import type { LinksFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
+import { SideDrawer } from './components/side-drawer';
+import { TabBar } from './components/tab-bar';
+import { ToastBanner } from './components/toast';
+import { BCP47, direction, type Language } from './i18n/config';
+import { getLanguage } from './i18n/i18next.server';
+import { resourcesVersion } from './i18n/resources.server';
+import { csrf } from './utils/csrf.server';
+import { getSession, sessionStorage } from './utils/session.server';
 import { useNonce } from './utils/nonce';
 import styles from './styles/app.css?url';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'manifest', href: '/manifest.json' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [lang, session, [csrfToken, csrfCookie]] = await Promise.all([getLanguage(request), getSession(request), csrf.commitToken(request)]);
+  const toast = session.get('toast') ?? null;
+  const token = session.get('token');
+  const user = token ? (session.get('user') ?? null) : null;
+  const headers = new Headers();
+  if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
+  // Reading a flash consumes it: commit so it is shown once.
+  if (toast) headers.append('Set-Cookie', await sessionStorage.commitSession(session));
+  headers.set('Cache-Control', 'private, no-store');
+  return data(
+    {
+      lang,
+      i18nVersion: resourcesVersion,
+      csrfToken,
+      toast,
+      user: user && { email: user.email, uid: user.uid, isDemo: user.is_demo === 1 },
+    },
+    { headers },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>['data'];
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>('root');
+}
+
+/** Pages with the bottom tab bar declare `handle = { footer: true }`. */
+export interface RouteHandle {
+  footer?: boolean;
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const root = useRootData();
+  const lang: Language = root?.lang ?? 'hk';
+  const version = root?.i18nVersion ?? '';
   return (
-    <html lang="en" dir="ltr">
+    <html lang={BCP47[lang]} dir={direction(lang)} data-lng={lang} data-i18n-version={version}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0b1220" />
+        <link rel="preload" as="fetch" href={`/locales/${lang}.json?v=${version}`} crossOrigin="anonymous" />
         <Meta />
         <Links />
       </head>
@@ -26,17 +90,35 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const root = useRootData();
+  const matches = useMatches();
+  const footer = matches.some((m) => (m.handle as RouteHandle | undefined)?.footer);
+  const location = useLocation();
+  return (
+    <AuthenticityTokenProvider token={root?.csrfToken ?? ''}>
+      <SideDrawer user={root?.user ?? null} lang={root?.lang ?? 'hk'} here={`${location.pathname}${location.search}`} />
+      {root?.toast ? <ToastBanner key={location.key} toast={root.toast} /> : null}
+      <div className={footer ? 'app with-tabs' : 'app'}>
+        <Outlet />
+      </div>
+      {footer ? <TabBar /> : null}
+    </AuthenticityTokenProvider>
+  );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const detail = isRouteErrorResponse(error) && status === 503 && typeof error.data === 'string' ? error.data : null;
   return (
     <main className="page error-page">
-      <h1>{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
-      <p>{status === 404 ? 'This page does not exist.' : 'Please try again in a moment.'}</p>
-      <a href="/">Back to the market</a>
+      <h1>{status === 404 ? t('errorPage.notFoundTitle') : status === 503 ? t('errorPage.unavailableTitle') : t('errorPage.title')}</h1>
+      <p>{status === 404 ? t('errorPage.notFound') : (detail ?? t('errorPage.retry'))}</p>
+      <p className="error-actions">
+        {status !== 404 ? <a href="">{t('errorPage.reload')}</a> : null}
+        <a href="/">{t('errorPage.home')}</a>
+      </p>
     </main>
   );
 }

@@ -1,15 +1,9 @@
-/** Market calls of spec §7 for the web's loaders. */
+/** Spec §7 market data calls: one function per call. */
 import * as market from '#contract/calls/market';
-import { callUpstream, type CallOptions, type UpstreamTarget } from './client.server';
+import type { ChartPeriod } from '#contract/enums';
+import type { Api } from './api.server';
 
-export async function listInstruments(target: UpstreamTarget, options: CallOptions, search?: string) {
-  return (await callUpstream(target, market.tradeList, { searchCurrency: search }, options)).data;
-}
-
-export async function listCategories(target: UpstreamTarget, options: CallOptions) {
-  return (await callUpstream(target, market.getCategories, {}, options)).data;
-}
-
-export async function sparklines(target: UpstreamTarget, options: CallOptions) {
-  return (await callUpstream(target, market.abbreviatedCacheKline, { period: '60min' }, options)).data;
-}
+export const listInstruments = (api: Api, search?: string) => api.call(market.tradeList, { searchCurrency: search });
+export const listCategories = (api: Api) => api.call(market.getCategories, {});
+export const candles = (api: Api, forexId: number, period: ChartPeriod, limit?: number) => api.call(market.kline, { forex_id: forexId, period, limit });
+export const sparklines = (api: Api, period: ChartPeriod = '60min') => api.call(market.abbreviatedCacheKline, { period });

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Category, Instrument } from '#contract/calls/market';
 import { MarketStatus } from '#contract/enums';
 
@@ -11,10 +12,12 @@ export function formatChange(percent: number, locale = 'en') {
 }
 
 export function MarketList({ instruments, categories }: { instruments: Instrument[]; categories: Category[] }) {
+  const { t, i18n } = useTranslation('market');
+  const locale = i18n.language;
   const categoryName = new Map(categories.map((c) => [c.Id, c.NameShowTrans]));
-  if (instruments.length === 0) return <p className="empty">No products are listed right now.</p>;
+  if (instruments.length === 0) return <p className="empty">{t('empty')}</p>;
   return (
-    <ul className="market-list" aria-label="Markets">
+    <ul className="market-list" aria-label={t('listLabel')}>
       {instruments.map((i) => {
         const q = i.ForexQuotations;
         const trend = q.Change > 0 ? 'up' : q.Change < 0 ? 'down' : 'flat';
@@ -29,7 +32,7 @@ export function MarketList({ instruments, categories }: { instruments: Instrumen
             <span className="price" data-testid="price">
               {formatPrice(q.Close, i.PricePrecision)}
             </span>
-            <span className={`change ${trend}`}>{closed ? <span className="closed">Closed</span> : formatChange(q.Change)}</span>
+            <span className={`change ${trend}`}>{closed ? <span className="closed">{t('closed')}</span> : formatChange(q.Change, locale)}</span>
           </li>
         );
       })}

@@ -4,24 +4,33 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '~/components/page-header';
+import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { listCategories, listInstruments } from '~/upstream/market.server';
+import type { RouteHandle } from '~/root';
 import { MarketList } from './market-list';
 
-export const meta: MetaFunction = () => [{ title: 'Markets' }];
+export const handle: RouteHandle = { footer: true };
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const options = { lang: 'en' as const };
-  const [instruments, categories] = await Promise.all([listInstruments(context.upstream, options), listCategories(context.upstream, options)]);
-  return { instruments, categories };
+export const meta: MetaFunction = () => [{ title: 'LotFX' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await upstreamApi(request, context);
+  try {
+    const [instruments, categories] = await Promise.all([listInstruments(api), listCategories(api)]);
+    return { instruments: instruments.data, categories: categories.data, lang: api.lang };
+  } catch (error) {
+    return loaderFailure(request, error);
+  }
 }
 
 export default function Home() {
   const { instruments, categories } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('market');
   return (
     <main className="page">
-      <header className="page-header">
-        <h1>Markets</h1>
-      </header>
+      <PageHeader title={t('title')} />
       <MarketList instruments={instruments} categories={categories} />
     </main>
   );

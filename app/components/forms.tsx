@@ -1,0 +1,99 @@
+/**
+ * Form pieces with accessibility built in: a label, `aria-invalid`, `aria-describedby` pointing at the
+ * errors, and error messages translated in the user's language. Schemas carry message KEYS
+ * (`auth:validation.passwordRequired`); these components translate them.
+ */
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const { t } = useTranslation();
+  const list = errors?.filter(Boolean) ?? [];
+  if (list.length === 0) return null;
+  return (
+    <div id={id} className="field-errors">
+      {list.map((e) => (
+        <p key={e} className="field-error">
+          {t(e)}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+export function Field({
+  meta,
+  label,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  placeholder,
+  children,
+}: {
+  meta: FieldMetadata<string | number | undefined>;
+  label: string;
+  type?: 'text' | 'email' | 'password' | 'tel' | 'number' | 'hidden';
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
+  placeholder?: string;
+  /** Something beside the input (a send-code button). */
+  children?: React.ReactNode;
+}) {
+  const errorId = meta.errors?.length ? meta.errorId : undefined;
+  const input = (
+    <input
+      {...getInputProps(meta, { type, ariaAttributes: true })}
+      aria-describedby={errorId}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      placeholder={placeholder}
+    />
+  );
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      {children ? (
+        <div className="field-row">
+          {input}
+          {children}
+        </div>
+      ) : (
+        input
+      )}
+      <ErrorList id={errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A submit button that says it is working while its form is being sent (with JavaScript). */
+export function SubmitButton({ children, className = 'button block', name, value, disabled }: { children: React.ReactNode; className?: string; name?: string; value?: string; disabled?: boolean }) {
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const busy = navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value);
+  return (
+    <button type="submit" className={className} name={name} value={value} disabled={disabled || busy} aria-disabled={disabled || busy}>
+      {busy ? t('actions.loading') : children}
+    </button>
+  );
+}
+
+/** The CSRF token every state-changing form carries. */
+export function CsrfInput() {
+  return <AuthenticityTokenInput name="csrf" />;
+}
+
+/** A form-level error (the upstream's message), announced to screen readers. */
+export function FormError({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const { t } = useTranslation();
+  const list = errors?.filter(Boolean) ?? [];
+  if (list.length === 0) return null;
+  return (
+    <div id={id} role="alert" className="form-error">
+      {list.map((e) => (
+        <p key={e}>{t(e)}</p>
+      ))}
+    </div>
+  );
+}

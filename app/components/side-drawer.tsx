@@ -1,0 +1,61 @@
+/**
+ * The side drawer: who is signed in, the main places, and the language picker (a GET form with a button
+ * per language). A <details> element, so it opens and closes without JavaScript.
+ */
+import { Form, Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { BCP47, LANGUAGE_FLAGS, LANGUAGE_NAMES, LANGUAGES, type Language } from '~/i18n/config';
+
+export interface DrawerUser {
+  email: string | null;
+  uid: string;
+  isDemo: boolean;
+}
+
+export function SideDrawer({ user, lang, here }: { user: DrawerUser | null; lang: Language; here: string }) {
+  const { t } = useTranslation();
+  return (
+    <details className="side-drawer">
+      <summary aria-label={t('drawer.open')}>
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </summary>
+      <nav className="drawer-panel" aria-label={t('drawer.label')}>
+        <div className="drawer-user">
+          {user ? (
+            <>
+              <strong>{user.isDemo ? t('user.demoAccount') : user.email}</strong>
+              <small>
+                {t('user.uid')}: {user.uid}
+              </small>
+            </>
+          ) : (
+            <span className="drawer-auth">
+              <Link to="/login">{t('actions.login')}</Link>
+              <Link to="/register">{t('actions.register')}</Link>
+            </span>
+          )}
+        </div>
+        <ul className="drawer-links">
+          <li><Link to="/">{t('tabs.market')}</Link></li>
+          <li><Link to="/trade">{t('tabs.trade')}</Link></li>
+          <li><Link to="/order">{t('tabs.orders')}</Link></li>
+          <li><Link to="/mine">{t('drawer.userCentre')}</Link></li>
+          <li><Link to="/rank">{t('tabs.copyTrading')}</Link></li>
+          <li><Link to="/news">{t('tabs.news')}</Link></li>
+          <li><Link to="/product">{t('drawer.search')}</Link></li>
+        </ul>
+        <Form method="get" action="/language" reloadDocument className="drawer-languages" aria-label={t('language.title')}>
+          <input type="hidden" name="redirectTo" value={here} />
+          <p className="drawer-heading">{t('language.title')}</p>
+          {LANGUAGES.map((code) => (
+            <button key={code} type="submit" name="lng" value={code} aria-pressed={code === lang} lang={BCP47[code]}>
+              <span aria-hidden="true">{LANGUAGE_FLAGS[code]}</span> {LANGUAGE_NAMES[code]}
+            </button>
+          ))}
+        </Form>
+      </nav>
+    </details>
+  );
+}

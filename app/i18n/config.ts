@@ -1,0 +1,78 @@
+/** The 18 languages of spec §1: BCP-47 tags for <html lang> and Intl, direction, names and flags. */
+import { DEFAULT_LANGUAGE, LANGUAGES, normaliseLanguage, type Language } from '#contract/enums';
+
+export { DEFAULT_LANGUAGE, LANGUAGES, normaliseLanguage, type Language };
+
+/** One namespace per area of the app (a file per namespace per language under locales/<code>/). */
+export const NAMESPACES = ['common', 'auth', 'mine', 'market', 'trade', 'orders'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const BCP47: Record<Language, string> = {
+  hk: 'zh-Hant-HK',
+  en: 'en',
+  jp: 'ja',
+  kr: 'ko',
+  th: 'th',
+  vn: 'vi',
+  fr: 'fr',
+  de: 'de',
+  ru: 'ru',
+  spa: 'es',
+  pt: 'pt',
+  ar: 'ar',
+  it: 'it',
+  tr: 'tr',
+  id: 'id',
+  my: 'ms',
+  hi: 'hi',
+  cs: 'cs',
+};
+
+export function direction(lang: Language): 'rtl' | 'ltr' {
+  return lang === 'ar' ? 'rtl' : 'ltr';
+}
+
+/** Each language's name in itself, as a picker shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  hk: '繁體中文',
+  en: 'English',
+  jp: '日本語',
+  kr: '한국어',
+  th: 'ไทย',
+  vn: 'Tiếng Việt',
+  fr: 'Français',
+  de: 'Deutsch',
+  ru: 'Русский',
+  spa: 'Español',
+  pt: 'Português',
+  ar: 'العربية',
+  it: 'Italiano',
+  tr: 'Türkçe',
+  id: 'Bahasa Indonesia',
+  my: 'Bahasa Melayu',
+  hi: 'हिन्दी',
+  cs: 'Čeština',
+};
+
+export const LANGUAGE_FLAGS: Record<Language, string> = {
+  hk: '🇭🇰',
+  en: '🇬🇧',
+  jp: '🇯🇵',
+  kr: '🇰🇷',
+  th: '🇹🇭',
+  vn: '🇻🇳',
+  fr: '🇫🇷',
+  de: '🇩🇪',
+  ru: '🇷🇺',
+  spa: '🇪🇸',
+  pt: '🇵🇹',
+  ar: '🇸🇦',
+  it: '🇮🇹',
+  tr: '🇹🇷',
+  id: '🇮🇩',
+  my: '🇲🇾',
+  hi: '🇮🇳',
+  cs: '🇨🇿',
+};
+
+export const LANGUAGE_COOKIE = 'lng';

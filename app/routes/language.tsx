@@ -1,0 +1,45 @@
+/**
+ * /language: the language picker. Choosing is a GET form (`?lng=`), so it works without JavaScript; the
+ * choice is kept in a cookie for three years and the user goes back to where they were.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '~/components/page-header';
+import { BCP47, LANGUAGE_FLAGS, LANGUAGE_NAMES, LANGUAGES, normaliseLanguage } from '~/i18n/config';
+import { getLanguage, languageCookie } from '~/i18n/i18next.server';
+import { safeRedirectPath } from '~/utils/safe-redirect';
+
+export const meta: MetaFunction = () => [{ title: 'Language' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const chosen = url.searchParams.get('lng');
+  if (chosen) {
+    const lng = normaliseLanguage(chosen);
+    return redirect(safeRedirectPath(url.searchParams.get('redirectTo'), '/language'), {
+      headers: { 'Set-Cookie': await languageCookie.serialize(lng) },
+    });
+  }
+  return { lang: await getLanguage(request) };
+}
+
+export default function LanguagePage() {
+  const { lang } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <main className="page">
+      <PageHeader title={t('language.title')} back="/mine" />
+      <Form method="get" reloadDocument className="language-list">
+        {LANGUAGES.map((code) => (
+          <button key={code} type="submit" name="lng" value={code} aria-pressed={code === lang} lang={BCP47[code]} className="list-button">
+            <span aria-hidden="true">{LANGUAGE_FLAGS[code]}</span>
+            <span>{LANGUAGE_NAMES[code]}</span>
+            {code === lang ? <span className="check" aria-hidden="true">✓</span> : null}
+          </button>
+        ))}
+      </Form>
+    </main>
+  );
+}

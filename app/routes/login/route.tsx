@@ -1,0 +1,115 @@
+/**
+ * /login (spec §2, §5): e-mail and password, or phone with area code when the settings show phones.
+ * A plain form post without JavaScript; conform validates in the browser with the same schema.
+ */
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { ShowMobile } from '#contract/enums';
+import { CsrfInput, Field, FormError, SubmitButton } from '~/components/forms';
+import { PageHeader } from '~/components/page-header';
+import { translator } from '~/i18n/i18next.server';
+import { areaList, login, showMobileSetting } from '~/upstream/account.server';
+import { upstreamApi } from '~/upstream/api.server';
+import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
+import { safeRedirectPath } from '~/utils/safe-redirect';
+import { getSignedIn, startSession } from '~/utils/session.server';
+import { LoginFormSchema } from './schema';
+
+export const meta: MetaFunction = () => [{ title: 'Log in' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const from = safeRedirectPath(url.searchParams.get('from'), '/');
+  if (await getSignedIn(request)) throw redirect(from);
+  const api = await upstreamApi(request, context);
+  // The phone variant is an extra: if its settings cannot be read, e-mail login still works.
+  const showMobile = await showMobileSetting(api).then((r) => r.data.value !== ShowMobile.Hidden, () => false);
+  const byMobile = showMobile && url.searchParams.get('type') === 'mobile';
+  const areas = byMobile ? await areaList(api).then((r) => r.data, () => []) : [];
+  return { from, showMobile, byMobile, areas };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { submission } = await readForm(request, LoginFormSchema);
+  if (submission.status !== 'success') return invalid(submission, ['password']);
+  const { from, ...credentials } = submission.value;
+  const api = await upstreamApi(request, context);
+  try {
+    const session = await login(api, credentials);
+    const { t } = await translator(request, 'auth');
+    return await startSession(request, session.data, safeRedirectPath(from, '/'), { kind: 'success', message: t('login.success') });
+  } catch (error) {
+    return replyWithFailure(request, submission, error, ['password']);
+  }
+}
+
+export default function LoginPage() {
+  const { from, showMobile, byMobile, areas } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('auth');
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+    constraint: getZodConstraint(LoginFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const typeLink = (type: 'email' | 'mobile') => `/login?${new URLSearchParams({ ...(from !== '/' ? { from } : {}), type })}`;
+  return (
+    <main className="page">
+      <PageHeader title={t('login.title')} back="/" />
+      {showMobile ? (
+        <nav className="segmented" aria-label={t('login.typeLabel')}>
+          <Link to={typeLink('email')} aria-current={!byMobile ? 'page' : undefined} replace>
+            {t('fields.email')}
+          </Link>
+          <Link to={typeLink('mobile')} aria-current={byMobile ? 'page' : undefined} replace>
+            {t('fields.mobile')}
+          </Link>
+        </nav>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="form">
+        <CsrfInput />
+        <input type="hidden" name="from" value={from} />
+        <input type="hidden" name="login_type" value={byMobile ? 'mobile' : 'email'} />
+        <FormError id={form.errorId} errors={form.errors} />
+        {byMobile ? (
+          <div className="field">
+            <label htmlFor="login-area">{t('fields.areaCode')}</label>
+            <select id="login-area" name="area_id" defaultValue={areas[0]?.id}>
+              {areas.map((a) => (
+                <option key={a.id} value={a.id}>
+                  +{a.code} {a.global_code}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <Field
+          meta={fields.account}
+          label={byMobile ? t('fields.mobile') : t('fields.email')}
+          type={byMobile ? 'tel' : 'email'}
+          autoComplete={byMobile ? 'tel-national' : 'username'}
+          inputMode={byMobile ? 'tel' : 'email'}
+        />
+        <Field meta={fields.password} label={t('fields.password')} type="password" autoComplete="current-password" />
+        <SubmitButton>{t('login.submit')}</SubmitButton>
+      </Form>
+      <p className="link-row">
+        <Link to="/forgot">{t('login.forgot')}</Link>
+        <Link to={from !== '/' ? `/register?${new URLSearchParams({ from })}` : '/register'}>{t('login.noAccount')}</Link>
+      </p>
+      <Form method="post" action="/demo" className="form demo-form">
+        <CsrfInput />
+        <input type="hidden" name="from" value={from} />
+        <p className="notice">{t('demo.explain')}</p>
+        <SubmitButton className="button secondary block">{t('demo.open')}</SubmitButton>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+/** Spec §7 "Account and session": one function per call. */
+import * as account from '#contract/calls/account';
+import type { z } from 'zod';
+import type { Api } from './api.server';
+
+type In<C extends { request: z.ZodTypeAny }> = z.input<C['request']>;
+
+export const login = (api: Api, input: In<typeof account.loginForU>) => api.call(account.loginForU, input);
+export const demoLogin = (api: Api, demoId: string) => api.call(account.createAccountDemoForU, { demo_id: demoId });
+export const currentUser = (api: Api, options?: { initial?: boolean }) => api.call(account.info, {}, options);
+export const logout = (api: Api, token: string) => api.call(account.logout, {}, { token, initial: true });
+export const register = (api: Api, input: In<typeof account.register>) => api.call(account.register, input);
+export const sendEmailCode = (api: Api, input: In<typeof account.sendEmail>) => api.call(account.sendEmail, input);
+export const sendSmsCode = (api: Api, input: In<typeof account.sendSms>) => api.call(account.sendSms, input);
+export const captcha = (api: Api) => api.call(account.captcha, {});
+export const forgetPassword = (api: Api, input: In<typeof account.forgetPassword>) => api.call(account.forgetPassword, input);
+export const amendPassword = (api: Api, input: In<typeof account.amendPassword>) => api.call(account.amendPassword, input);
+export const areaList = (api: Api) => api.call(account.areaList, {});
+export const showMobileSetting = (api: Api) => api.call(account.setting, { key: 'is_show_mobile' });
+export const basicInfo = (api: Api) => api.call(account.getBasicInfo, {});

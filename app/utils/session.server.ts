@@ -1,0 +1,192 @@
+/**
+ * Server-side sessions: the cookie (`__Host-sid`, Secure, HttpOnly, SameSite=Lax) carries only a signed
+ * session id; the upstream token and the user live in a SQLite table in the data folder. Sessions end
+ * after 7 idle days or 30 days in all; the id changes at login; logout deletes the row.
+ */
+import { createCookie, createSessionStorage, redirect, type Session } from '@remix-run/node';
+import Database from 'better-sqlite3';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { User } from '#contract/calls/account';
+import { DATA_DIR, SESSION_SECRET } from './env.server';
+import { safeRedirectPath } from './safe-redirect';
+import type { Toast } from './toast';
+
+export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
+
+export type { Toast };
+
+export interface SessionData {
+  token: string;
+  user: User;
+  createdAt: number;
+  /** A device uuid for the demo account (kept in its own long-lived cookie too). */
+  demoId?: string;
+}
+export interface SessionFlash {
+  toast: Toast;
+}
+export type AppSession = Session<SessionData, SessionFlash>;
+
+function secret(): string {
+  if (SESSION_SECRET) return SESSION_SECRET;
+  const file = path.join(DATA_DIR, 'session.secret');
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+export const SECRET = secret();
+
+function openStore() {
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  const db = new Database(path.join(DATA_DIR, 'web-sessions.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`CREATE TABLE IF NOT EXISTS sessions (
+    id TEXT PRIMARY KEY, data TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL
+  ) STRICT`);
+  return db;
+}
+const db = openStore();
+const q = {
+  insert: db.prepare('INSERT INTO sessions (id, data, created_at, expires_at) VALUES (?, ?, ?, ?)'),
+  read: db.prepare('SELECT data, created_at, expires_at FROM sessions WHERE id = ?'),
+  update: db.prepare('UPDATE sessions SET data = ?, expires_at = ? WHERE id = ?'),
+  upsert: db.prepare(
+    'INSERT INTO sessions (id, data, created_at, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at',
+  ),
+  delete: db.prepare('DELETE FROM sessions WHERE id = ?'),
+  purge: db.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
+};
+setInterval(() => q.purge.run(Date.now()), 3600_000).unref();
+
+/** The clock, replaceable in tests. */
+export const sessionClock = { now: () => Date.now() };
+
+const expiry = (createdAt: number) => Math.min(sessionClock.now() + SESSION_IDLE_MS, createdAt + SESSION_ABSOLUTE_MS);
+
+export const sessionCookie = createCookie('__Host-sid', {
+  path: '/',
+  httpOnly: true,
+  secure: true,
+  sameSite: 'lax',
+  secrets: [SECRET],
+  maxAge: SESSION_ABSOLUTE_MS / 1000,
+});
+
+export const sessionStorage = createSessionStorage<SessionData, SessionFlash>({
+  cookie: sessionCookie,
+  async createData(data) {
+    const id = crypto.randomBytes(24).toString('base64url');
+    const now = sessionClock.now();
+    q.insert.run(id, JSON.stringify(data), now, expiry(now));
+    return id;
+  },
+  async readData(id) {
+    const row = q.read.get(id) as { data: string; created_at: number; expires_at: number } | undefined;
+    if (!row) return null;
+    if (row.expires_at <= sessionClock.now()) {
+      q.delete.run(id);
+      return null;
+    }
+    return JSON.parse(row.data);
+  },
+  async updateData(id, data) {
+    const row = q.read.get(id) as { created_at: number } | undefined;
+    const createdAt = row?.created_at ?? sessionClock.now();
+    q.upsert.run(id, JSON.stringify(data), createdAt, expiry(createdAt));
+  },
+  async deleteData(id) {
+    q.delete.run(id);
+  },
+});
+
+export function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage.getSession(request.headers.get('Cookie'));
+}
+
+/** The session's raw id (tests, and the stream that looks the user up). */
+export async function sessionIdOf(cookieHeader: string | null): Promise<string | null> {
+  const id: unknown = await sessionCookie.parse(cookieHeader);
+  return typeof id === 'string' ? id : null;
+}
+
+export interface SignedIn {
+  token: string;
+  user: User;
+}
+
+export async function getSignedIn(request: Request): Promise<SignedIn | null> {
+  const session = await getSession(request);
+  const token = session.get('token');
+  const user = session.get('user');
+  return token && user ? { token, user } : null;
+}
+
+/** The path and query of the request, for `from`. */
+export function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+export function loginRedirect(request: Request, from = currentPath(request)): string {
+  const path = safeRedirectPath(from, '/');
+  return path === '/' ? '/login' : `/login?${new URLSearchParams({ from: path })}`;
+}
+
+/** A login-required page: a visitor goes to /login?from=<this path>. */
+export async function requireSignedIn(request: Request): Promise<SignedIn> {
+  const signedIn = await getSignedIn(request);
+  if (!signedIn) throw redirect(loginRedirect(request));
+  return signedIn;
+}
+
+/**
+ * Starts a signed-in session under a NEW id (the old one is deleted: no fixation) and redirects.
+ */
+export async function startSession(request: Request, signedIn: SignedIn, redirectTo: string, toast?: Toast): Promise<Response> {
+  const old = await getSession(request);
+  const demoId = old.get('demoId');
+  await sessionStorage.destroySession(old);
+  const session = await sessionStorage.getSession();
+  session.set('token', signedIn.token);
+  session.set('user', signedIn.user);
+  session.set('createdAt', sessionClock.now());
+  if (demoId) session.set('demoId', demoId);
+  if (toast) session.flash('toast', toast);
+  return redirect(safeRedirectPath(redirectTo, '/'), { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+}
+
+/** Ends the session: the row is deleted and the cookie cleared; a fresh session carries the toast. */
+export async function endSession(request: Request, redirectTo: string, toast?: Toast): Promise<Response> {
+  const session = await getSession(request);
+  await sessionStorage.destroySession(session);
+  const headers = new Headers();
+  if (toast) {
+    const fresh = await sessionStorage.getSession();
+    fresh.flash('toast', toast);
+    headers.append('Set-Cookie', await sessionStorage.commitSession(fresh));
+  } else {
+    headers.append('Set-Cookie', await sessionStorage.destroySession(session));
+  }
+  return redirect(safeRedirectPath(redirectTo, '/'), { headers });
+}
+
+/** Redirects with a toast flashed into the session. */
+export async function redirectWithToast(request: Request, to: string, toast: Toast, init?: ResponseInit): Promise<Response> {
+  const session = await getSession(request);
+  session.flash('toast', toast);
+  const headers = new Headers(init?.headers);
+  headers.append('Set-Cookie', await sessionStorage.commitSession(session));
+  return redirect(safeRedirectPath(to, '/'), { ...init, headers });
+}
+
+/** Replaces the stored user (after /info), keeping the session id. */
+export async function updateSessionUser(request: Request, user: User): Promise<string> {
+  const session = await getSession(request);
+  session.set('user', user);
+  return sessionStorage.commitSession(session);
+}
