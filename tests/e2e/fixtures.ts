@@ -1,0 +1,67 @@
+/**
+ * Shared helpers for the browser tests: the back office of the real upstream that the app under test
+ * embeds (its data folder is written by tests/e2e/serve.mjs), and small user actions.
+ */
+import { expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+function dataDir(): string {
+  return fs.readFileSync(path.join(os.tmpdir(), 'e2e-data-dir'), 'utf8').trim();
+}
+
+/** Calls the upstream's admin API (outbox, market switch, prices, settings). */
+export async function admin(method: 'GET' | 'POST', urlPath: string, body?: Record<string, unknown>): Promise<unknown> {
+  const dir = dataDir();
+  const base = fs.readFileSync(path.join(dir, 'upstream.url'), 'utf8').trim();
+  const key = fs.readFileSync(path.join(dir, 'admin.key'), 'utf8').trim();
+  const res = await fetch(new URL(urlPath, base), {
+    method,
+    headers: { 'x-admin-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`admin ${urlPath}: HTTP ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** The newest 6-digit code sent to this address (read from the upstream's outbox). */
+export async function latestCode(recipient: string): Promise<string> {
+  let code: string | undefined;
+  await expect(async () => {
+    const { outbox } = (await admin('GET', `/admin/outbox?to=${encodeURIComponent(recipient)}`)) as { outbox: { body: string }[] };
+    code = outbox.map((m) => /\b(\d{6})\b/.exec(m.body)?.[1]).find(Boolean);
+    expect(code).toBeTruthy();
+  }).toPass({ timeout: 5000 });
+  return code!;
+}
+
+export const setSetting = (key: string, value: string) => admin('POST', '/admin/setting', { key, value });
+export const forceMarket = (code: string, status: 'open' | 'closed' | 'auto') => admin('POST', '/admin/market', { code, status });
+export const setPrice = (code: string, price: string) => admin('POST', '/admin/price', { code, price });
+
+/** A unique e-mail address for one test. */
+export function uniqueEmail(tag = 'user'): string {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Opens a demo account from the login page, the way a visitor does. */
+export async function openDemo(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Open a demo account' }).click();
+  await expect(page.getByText('Your demo account is ready.')).toBeVisible();
+}
+
+/** The app's language for this test (the `lng` cookie the language picker sets). */
+export async function chooseLanguage(page: Page, lng: string) {
+  await page.goto(`/language?lng=${lng}&redirectTo=/`);
+}
+
+/** Collects CSP violations reported in the console; assert it stays empty. */
+export function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to (load|execute|apply)/i.test(m.text())) violations.push(m.text());
+  });
+  return violations;
+}
