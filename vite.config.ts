@@ -20,6 +20,8 @@ export default defineConfig({
   plugins: [
     !process.env.VITEST &&
       remix({
+        // Parallel test runs on one machine build into their own folders.
+        buildDirectory: process.env.BUILD_DIR ?? 'build',
         future: {
           v3_fetcherPersist: true,
           v3_relativeSplatPath: true,

@@ -11,6 +11,8 @@ const ConfigSchema = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
   DATA_DIR: z.string().default('data'),
+  /** Where `remix vite:build` put the app (BUILD_DIR at build time too). */
+  BUILD_DIR: z.string().default('build'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

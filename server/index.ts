@@ -61,7 +61,7 @@ app.use(compression());
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
-  const client = path.resolve('build/client');
+  const client = path.resolve(config.BUILD_DIR, 'client');
   // Hashed assets never change under their name: cache them for a year.
   app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(client, { maxAge: '1h' }));
@@ -69,7 +69,7 @@ if (viteDevServer) {
 
 const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-  : ((await import(path.resolve('build/server/index.js'))) as ServerBuild);
+  : ((await import(path.resolve(config.BUILD_DIR, 'server/index.js'))) as ServerBuild);
 
 app.all(
   '*',

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 function dataDir(): string {
-  return fs.readFileSync(path.join(os.tmpdir(), 'e2e-data-dir'), 'utf8').trim();
+  return fs.readFileSync(path.join(os.tmpdir(), `e2e-data-dir-${process.env.E2E_PORT ?? 3210}`), 'utf8').trim();
 }
 
 /** Calls the upstream's admin API (outbox, market switch, prices, settings). */

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-fs.writeFileSync(path.join(os.tmpdir(), 'e2e-data-dir'), dataDir);
+// Keyed by port, so parallel runs on one machine each find their own upstream.
+fs.writeFileSync(path.join(os.tmpdir(), `e2e-data-dir-${process.env.PORT}`), dataDir);
 const child = spawn('npx', ['tsx', 'server/index.ts'], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, UPSTREAM_TEST_HOOKS: '1', HOST: '127.0.0.1' },
