@@ -11,6 +11,8 @@ const ConfigSchema = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
   DATA_DIR: z.string().default('data'),
+  /** `on`: desktop browsers on a real domain go to the pc.<domain> site (spec §1). */
+  DESKTOP_SITE: z.enum(['on', 'off']).default('off'),
   /** Where `remix vite:build` put the app (BUILD_DIR at build time too). */
   BUILD_DIR: z.string().default('build'),
 });

@@ -1,62 +1,44 @@
 /**
- * The web server: static files, security headers with a CSP nonce per request, the Remix handler, and
- * `/healthz`. Starts the bundled upstream in-process when UPSTREAM_URL is unset.
+ * The web server: static files, security headers with a CSP nonce per request, a cross-site refusal for
+ * every state-changing request, the Remix handler, the live stream and `/healthz`. Starts the bundled
+ * upstream in-process when UPSTREAM_URL is unset.
  */
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { start as startUpstream } from '../upstream/index';
 import { readConfig, upstreamForHost } from './config';
+import { desktopSiteUrl, refuseCrossSite, securityHeaders } from './security';
 
 const config = readConfig();
 const dev = config.NODE_ENV === 'development';
 
-let embedded: Awaited<ReturnType<typeof startUpstream>> | null = null;
-if (!config.UPSTREAM_URL) {
-  embedded = await startUpstream({ dataDir: config.DATA_DIR, port: 0 });
-}
+const embedded = config.UPSTREAM_URL ? null : await startUpstream({ dataDir: config.DATA_DIR, port: 0 });
 const upstreamUrl = (req: express.Request) =>
   embedded ? embedded.url : config.UPSTREAM_URL === 'auto' ? upstreamForHost(req.get('host') ?? 'localhost', `${req.protocol}:`) : config.UPSTREAM_URL!;
 
-const viteDevServer = dev
-  ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
-  : undefined;
+const viteDevServer = dev ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } })) : undefined;
 
 const app = express();
 app.disable('x-powered-by');
-
-app.use((req, res, next) => {
-  const nonce = crypto.randomBytes(16).toString('base64');
-  res.locals.cspNonce = nonce;
-  res.setHeader(
-    'Content-Security-Policy',
-    [
-      "default-src 'self'",
-      `script-src 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data:",
-      `connect-src 'self'${dev ? ' ws:' : ''}`,
-      "font-src 'self'",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join('; '),
-  );
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'same-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-  next();
-});
+app.use(securityHeaders(dev));
 
 app.get('/healthz', (_req, res) => {
   res.json({ ok: true, upstream: embedded ? 'embedded' : 'remote' });
 });
 
-app.use(compression());
+if (config.DESKTOP_SITE === 'on') {
+  app.use((req, res, next) => {
+    const target = req.method === 'GET' ? desktopSiteUrl(req.get('user-agent'), req.get('host'), req.originalUrl, req.protocol) : null;
+    if (target) res.redirect(302, target);
+    else next();
+  });
+}
+
+// The stream must never be compressed: a compressor buffers the events it should flush.
+app.use(compression({ filter: (req, res) => req.path !== '/stream' && compression.filter(req, res) }));
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
@@ -71,6 +53,12 @@ const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
   : ((await import(path.resolve(config.BUILD_DIR, 'server/index.js'))) as ServerBuild);
 
+app.use(refuseCrossSite);
+app.use((_req, res, next) => {
+  // Pages carry account data: no shared or stored copies unless a route says otherwise.
+  res.setHeader('Cache-Control', 'private, no-store');
+  next();
+});
 app.all(
   '*',
   createRequestHandler({
@@ -88,8 +76,8 @@ const server = app.listen(config.PORT, config.HOST, () => {
 
 function shutdown() {
   server.close();
-  void embedded?.close().finally(() => process.exit(0));
-  if (!embedded) process.exit(0);
+  if (embedded) void embedded.close().finally(() => process.exit(0));
+  else process.exit(0);
 }
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);

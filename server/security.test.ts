@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest';
+import { contentSecurityPolicy, desktopSiteUrl, isCrossSite } from './security';
+
+describe('cross-site refusal of state-changing requests', () => {
+  test('Sec-Fetch-Site decides when present', () => {
+    expect(isCrossSite('POST', { 'sec-fetch-site': 'same-origin' }, 'app.example.com')).toBe(false);
+    expect(isCrossSite('POST', { 'sec-fetch-site': 'none' }, 'app.example.com')).toBe(false);
+    expect(isCrossSite('POST', { 'sec-fetch-site': 'cross-site' }, 'app.example.com')).toBe(true);
+    expect(isCrossSite('POST', { 'sec-fetch-site': 'same-site' }, 'app.example.com')).toBe(true);
+  });
+  test('Origin decides otherwise', () => {
+    expect(isCrossSite('POST', { origin: 'https://app.example.com' }, 'app.example.com')).toBe(false);
+    expect(isCrossSite('POST', { origin: 'https://evil.example' }, 'app.example.com')).toBe(true);
+    expect(isCrossSite('POST', { origin: 'null' }, 'app.example.com')).toBe(true);
+  });
+  test('reads are never refused', () => {
+    expect(isCrossSite('GET', { 'sec-fetch-site': 'cross-site' }, 'app.example.com')).toBe(false);
+  });
+});
+
+describe('desktop site', () => {
+  const desktop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36';
+  const phone = 'Mozilla/5.0 (Linux; Android 13; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
+  test('a desktop browser on the mobile domain goes to pc.<domain>', () => {
+    expect(desktopSiteUrl(desktop, 'm.broker.com', '/trade?x=1', 'https')).toBe('https://pc.broker.com/trade?x=1');
+  });
+  test('phones, localhost, IPs and the pc host itself stay', () => {
+    expect(desktopSiteUrl(phone, 'm.broker.com', '/', 'https')).toBeNull();
+    expect(desktopSiteUrl(desktop, 'localhost:3000', '/', 'http')).toBeNull();
+    expect(desktopSiteUrl(desktop, '127.0.0.1:3000', '/', 'http')).toBeNull();
+    expect(desktopSiteUrl(desktop, '[::1]:3000', '/', 'http')).toBeNull();
+    expect(desktopSiteUrl(desktop, 'pc.broker.com', '/', 'https')).toBeNull();
+  });
+});
+
+test('every script needs the nonce: no unsafe-inline scripts', () => {
+  const csp = contentSecurityPolicy('abc', false);
+  expect(csp).toContain("script-src 'nonce-abc' 'strict-dynamic'");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(csp).toContain("frame-ancestors 'none'");
+});
