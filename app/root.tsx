@@ -9,11 +9,13 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
+import { MarketSkeleton } from './components/market-skeleton';
 import { SideDrawer } from './components/side-drawer';
 import { TabBar } from './components/tab-bar';
 import { ToastBanner } from './components/toast';
@@ -94,12 +96,15 @@ export default function App() {
   const matches = useMatches();
   const footer = matches.some((m) => (m.handle as RouteHandle | undefined)?.footer);
   const location = useLocation();
+  const navigation = useNavigation();
+  // Arriving at the market list from elsewhere: ten skeleton rows until its data is here (spec §2).
+  const loadingMarkets = navigation.state === 'loading' && navigation.location.pathname === '/' && location.pathname !== '/';
   return (
     <AuthenticityTokenProvider token={root?.csrfToken ?? ''}>
       <SideDrawer user={root?.user ?? null} lang={root?.lang ?? 'hk'} here={`${location.pathname}${location.search}`} />
       {root?.toast ? <ToastBanner key={location.key} toast={root.toast} /> : null}
       <div className={footer ? 'app with-tabs' : 'app'}>
-        <Outlet />
+        {loadingMarkets ? <MarketSkeleton /> : <Outlet />}
       </div>
       {footer ? <TabBar /> : null}
     </AuthenticityTokenProvider>

@@ -3,21 +3,14 @@
  * a long-lived cookie, so the same phone gets the same demo account back.
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { createCookie, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { translator } from '~/i18n/i18next.server';
 import { demoLogin } from '~/upstream/account.server';
 import { failureMessage, upstreamApi } from '~/upstream/api.server';
 import { validateCsrf } from '~/utils/csrf.server';
+import { deviceCookie } from '~/utils/device.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { redirectWithToast, startSession } from '~/utils/session.server';
-
-export const deviceCookie = createCookie('__Host-device', {
-  path: '/',
-  httpOnly: true,
-  secure: true,
-  sameSite: 'lax',
-  maxAge: 60 * 60 * 24 * 365 * 3,
-});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 

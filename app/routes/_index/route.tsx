@@ -1,14 +1,19 @@
 /**
- * Home: the market list (spec §2). Server-rendered from the upstream's trade list; the category chips,
- * sparklines and live prices grow here.
+ * Home: the market list (spec §2). Category chips (GET links), a search icon, the language flag, and a
+ * row per instrument with its logo, code, price, change and a server-drawn sparkline. With JavaScript the
+ * prices move live; a tap opens the trade screen on that instrument.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '~/components/page-header';
+import { LANGUAGE_FLAGS, LANGUAGE_NAMES } from '~/i18n/config';
+import { useLiveStream } from '~/live/hooks';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
-import { listCategories, listInstruments } from '~/upstream/market.server';
+import { listCategories, listInstruments, sparklines } from '~/upstream/market.server';
+import { useLanguage } from '~/utils/locale';
 import type { RouteHandle } from '~/root';
+import { CategoryChips } from './category-chips';
 import { MarketList } from './market-list';
 
 export const handle: RouteHandle = { footer: true };
@@ -17,21 +22,46 @@ export const meta: MetaFunction = () => [{ title: 'LotFX' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await upstreamApi(request, context);
+  const category = Number(new URL(request.url).searchParams.get('category')) || null;
   try {
-    const [instruments, categories] = await Promise.all([listInstruments(api), listCategories(api)]);
-    return { instruments: instruments.data, categories: categories.data, lang: api.lang };
+    const [instruments, categories, lines] = await Promise.all([
+      listInstruments(api),
+      listCategories(api),
+      // Sparklines are decoration: the list shows without them.
+      sparklines(api).then((r) => r.data, () => []),
+    ]);
+    const shown = category ? instruments.data.filter((i) => i.CategoryId === category) : instruments.data;
+    return {
+      instruments: shown,
+      categories: categories.data,
+      category,
+      sparklines: Object.fromEntries(lines.map((l) => [l.forex_id, l.points])) as Record<number, number[]>,
+    };
   } catch (error) {
     return loaderFailure(request, error);
   }
 }
 
 export default function Home() {
-  const { instruments, categories } = useLoaderData<typeof loader>();
+  const { instruments, categories, category, sparklines } = useLoaderData<typeof loader>();
   const { t } = useTranslation('market');
+  const lang = useLanguage();
+  useLiveStream();
   return (
     <main className="page">
-      <PageHeader title={t('title')} />
-      <MarketList instruments={instruments} categories={categories} />
+      <PageHeader title={t('title')}>
+        <Link to="/product" className="icon-link" aria-label={t('search')}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <circle cx="11" cy="11" r="7" />
+            <path d="M20 20l-4-4" />
+          </svg>
+        </Link>
+        <Link to="/language" className="icon-link flag" aria-label={`${t('language')}: ${LANGUAGE_NAMES[lang]}`}>
+          <span aria-hidden="true">{LANGUAGE_FLAGS[lang]}</span>
+        </Link>
+      </PageHeader>
+      <CategoryChips categories={categories} selected={category} />
+      <MarketList instruments={instruments} categories={categories} sparklines={sparklines} />
     </main>
   );
 }

@@ -1,0 +1,164 @@
+/**
+ * The browser side of `GET /stream`: one EventSource per tab, shared by every component. Updates are
+ * collected and handed to React once per animation frame, so a burst of quotes costs one render on a
+ * weak phone. Reconnects when the tab comes back (visibilitychange), the network returns (online) or the
+ * page is restored from the back-forward cache (pageshow); shows the feed as stale meanwhile.
+ */
+import type { AccountData, KlineData, QuoteData, StreamEventName } from './events';
+
+export type FeedHealth = 'connecting' | 'up' | 'stale' | 'down';
+
+interface Snapshot {
+  quotes: ReadonlyMap<number, QuoteData>;
+  account: AccountData | null;
+  health: FeedHealth;
+}
+
+type Listener = () => void;
+
+/** What the stream should carry besides public quotes: the candles of one code and period. */
+export interface StreamScope {
+  code?: string;
+  period?: string;
+}
+
+class LiveStore {
+  private source: EventSource | null = null;
+  private scope: StreamScope = {};
+  private snapshot: Snapshot = { quotes: new Map(), account: null, health: 'connecting' };
+  private pendingQuotes = new Map<number, QuoteData>();
+  private pendingAccount: AccountData | null = null;
+  private pendingHealth: FeedHealth | null = null;
+  private frame = 0;
+  private listeners = new Set<Listener>();
+  private klineListeners = new Set<(k: KlineData) => void>();
+  private closedListeners = new Set<(ids: number[]) => void>();
+  private resyncListeners = new Set<() => void>();
+  private users = 0;
+  private wired = false;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): Snapshot => this.snapshot;
+
+  /** A component that needs the stream holds it open while mounted. */
+  retain(scope: StreamScope): () => void {
+    this.users += 1;
+    this.setScope(scope);
+    this.wireWindowEvents();
+    return () => {
+      this.users -= 1;
+      if (this.users === 0) this.disconnect();
+    };
+  }
+
+  setScope(scope: StreamScope) {
+    if (scope.code === this.scope.code && scope.period === this.scope.period && this.source) return;
+    this.scope = scope;
+    this.connect();
+  }
+
+  onKline(listener: (k: KlineData) => void): () => void {
+    this.klineListeners.add(listener);
+    return () => void this.klineListeners.delete(listener);
+  }
+
+  onClosed(listener: (ids: number[]) => void): () => void {
+    this.closedListeners.add(listener);
+    return () => void this.closedListeners.delete(listener);
+  }
+
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => void this.resyncListeners.delete(listener);
+  }
+
+  private connect() {
+    this.disconnect();
+    const params = new URLSearchParams();
+    if (this.scope.code) params.set('code', this.scope.code);
+    if (this.scope.period) params.set('period', this.scope.period);
+    const query = params.toString();
+    const source = new EventSource(`/stream${query ? `?${query}` : ''}`);
+    this.source = source;
+    this.setHealth('connecting');
+    const on = <K extends StreamEventName>(name: K, handle: (data: never) => void) =>
+      source.addEventListener(name, (e) => {
+        try {
+          handle(JSON.parse((e as MessageEvent<string>).data) as never);
+        } catch {
+          // A malformed event is dropped; the next one brings the state again.
+        }
+      });
+    on('quote', (q: QuoteData) => {
+      this.pendingQuotes.set(q.forex_id, q);
+      this.schedule();
+    });
+    on('account', (a: AccountData) => {
+      this.pendingAccount = a;
+      this.schedule();
+    });
+    on('kline', (k: KlineData) => this.klineListeners.forEach((l) => l(k)));
+    // Closed orders are handled at once, never batched away.
+    on('closed', (c: { ids: number[] }) => this.closedListeners.forEach((l) => l(c.ids)));
+    on('status', (s: { state: 'up' | 'stale' | 'down' }) => this.setHealth(s.state));
+    on('resync', () => this.resyncListeners.forEach((l) => l()));
+    source.onerror = () => this.setHealth(source.readyState === EventSource.CLOSED ? 'down' : 'stale');
+  }
+
+  private disconnect() {
+    this.source?.close();
+    this.source = null;
+  }
+
+  private reconnectIfNeeded = () => {
+    if (this.users === 0 || document.visibilityState === 'hidden') return;
+    if (!this.source || this.source.readyState !== EventSource.OPEN || this.snapshot.health !== 'up') this.connect();
+  };
+
+  private wireWindowEvents() {
+    if (this.wired) return;
+    this.wired = true;
+    document.addEventListener('visibilitychange', this.reconnectIfNeeded);
+    window.addEventListener('online', this.reconnectIfNeeded);
+    window.addEventListener('pageshow', (e) => {
+      if ((e as PageTransitionEvent).persisted) this.connect();
+    });
+    window.addEventListener('offline', () => this.setHealth('down'));
+  }
+
+  private setHealth(health: FeedHealth) {
+    this.pendingHealth = health;
+    this.schedule();
+  }
+
+  private schedule() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.flush();
+    });
+  }
+
+  private flush() {
+    let quotes = this.snapshot.quotes;
+    if (this.pendingQuotes.size > 0) {
+      const next = new Map(quotes);
+      for (const [id, q] of this.pendingQuotes) next.set(id, q);
+      this.pendingQuotes.clear();
+      quotes = next;
+    }
+    const account = this.pendingAccount ?? this.snapshot.account;
+    this.pendingAccount = null;
+    const health = this.pendingHealth ?? this.snapshot.health;
+    this.pendingHealth = null;
+    this.snapshot = { quotes, account, health };
+    this.listeners.forEach((l) => l());
+  }
+}
+
+/** One per tab. */
+export const live = typeof window === 'undefined' ? null : new LiveStore();

@@ -1,0 +1,20 @@
+/** Category chips: plain links with `?category=`, so filtering works without JavaScript. */
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { Category } from '#contract/calls/market';
+
+export function CategoryChips({ categories, selected }: { categories: Category[]; selected: number | null }) {
+  const { t } = useTranslation('market');
+  return (
+    <nav className="chips" aria-label={t('categories')}>
+      <Link to="/" className="chip" aria-current={selected === null ? 'page' : undefined} preventScrollReset replace>
+        {t('all')}
+      </Link>
+      {categories.map((c) => (
+        <Link key={c.Id} to={`/?category=${c.Id}`} className="chip" aria-current={selected === c.Id ? 'page' : undefined} preventScrollReset replace>
+          {c.NameShowTrans}
+        </Link>
+      ))}
+    </nav>
+  );
+}
