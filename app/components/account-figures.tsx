@@ -1,0 +1,51 @@
+/**
+ * The account in five figures (spec §3 "Account"): balance, net value, available, used margin and risk
+ * rate, with a warning when the risk rate nears the stop-out level. Server data first; live after.
+ */
+import { useTranslation } from 'react-i18next';
+import { RISK_WARNING_PERCENT, STOP_OUT_PERCENT } from '#contract/arithmetic';
+import type { AccountDetail } from '#contract/calls/trade';
+import { useLiveAccount } from '~/live/hooks';
+import { formatMoney, formatPercent } from '~/utils/format';
+import { useLocale } from '~/utils/locale';
+
+export function AccountFigures({ detail }: { detail: AccountDetail }) {
+  const { t } = useTranslation('trade');
+  const locale = useLocale();
+  const live = useLiveAccount();
+  const figures = live
+    ? { balance: live.balance, equity: live.equity, free: live.free_margin, margin: live.margin, risk: live.risk_rate }
+    : { balance: detail.balance, equity: detail.equity, free: detail.free_margin, margin: detail.margin, risk: detail.risk_rate };
+  const danger = figures.risk !== null && figures.risk <= RISK_WARNING_PERCENT;
+  return (
+    <section className="account-figures" aria-label={t('account.title')}>
+      <dl>
+        <div>
+          <dt>{t('account.balance')}</dt>
+          <dd>{formatMoney(figures.balance, locale)}</dd>
+        </div>
+        <div>
+          <dt>{t('account.equity')}</dt>
+          <dd>{formatMoney(figures.equity, locale)}</dd>
+        </div>
+        <div>
+          <dt>{t('account.available')}</dt>
+          <dd>{formatMoney(figures.free, locale)}</dd>
+        </div>
+        <div>
+          <dt>{t('account.margin')}</dt>
+          <dd>{formatMoney(figures.margin, locale)}</dd>
+        </div>
+        <div className={danger ? 'danger' : undefined}>
+          <dt>{t('account.riskRate')}</dt>
+          <dd>{figures.risk === null ? '—' : formatPercent(figures.risk, locale, false)}</dd>
+        </div>
+      </dl>
+      {danger ? (
+        <p className="notice warn" role="alert">
+          {t('account.riskWarning', { level: STOP_OUT_PERCENT })}
+        </p>
+      ) : null}
+    </section>
+  );
+}
