@@ -9,7 +9,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { WS_PATH } from '../contract/ws';
+import { ErrorCode } from '../contract/errors';
 import { registerAdmin } from './http/admin';
+import { requestLanguage, translate } from './http/i18n';
 import { registerRoutes } from './http/routes';
 import { INSTRUMENTS, logoSvg } from './market/catalogue';
 import { RealtimeHub } from './realtime/hub';
@@ -56,6 +58,18 @@ export async function start(options: StartOptions = {}): Promise<RunningUpstream
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false });
   await app.register(formbody);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // A body fastify cannot read (broken JSON, too large) is still answered in the envelope, never as HTTP 4xx.
+  app.setErrorHandler((error: { statusCode?: number }, req, reply) => {
+    if (req.url.startsWith('/admin/')) return reply.send(error);
+    const lang = requestLanguage(req.headers.lang);
+    const clientError = (error.statusCode ?? 500) < 500;
+    if (!clientError) req.log.error({ err: error }, 'request failed');
+    return reply.code(200).send({
+      code: clientError ? ErrorCode.InvalidRequest : ErrorCode.ServerBusy,
+      msg: translate(lang, clientError ? 'errors.InvalidRequest' : 'errors.ServerBusy'),
+      data: null,
+    });
+  });
   const hub = new RealtimeHub(upstream);
   app.get(WS_PATH, { websocket: true }, (socket) => hub.attach(socket));
   registerRoutes(app, upstream);

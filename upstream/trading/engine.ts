@@ -547,12 +547,20 @@ export class TradingEngine {
     return price;
   }
 
+  /**
+   * Whether a repeated key asks for the same order: what defines it (instrument, side, entry, lots,
+   * leverage, target). Take-profit and stop-loss are left out: they may have been edited since.
+   */
   private sameOrder(row: OrderRow, input: SubmitInput): boolean {
+    const inst = this.market.get(row.instrument_id);
+    const target = input.targetPrice === null || !inst ? null : parseUnits(input.targetPrice, inst.precision);
     return (
       row.instrument_id === input.instrumentId &&
       row.side === input.side &&
       row.entry_mode === input.entryMode &&
-      row.lots === parseUnits(input.lots, LOT_DECIMALS)
+      row.lots === parseUnits(input.lots, LOT_DECIMALS) &&
+      row.leverage === input.leverage &&
+      (row.entry_mode === EntryMode.Market || row.target_price === target)
     );
   }
 }
