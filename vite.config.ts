@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { buildDirectory } from './server/build-directory';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -20,8 +21,9 @@ export default defineConfig({
   plugins: [
     !process.env.VITEST &&
       remix({
-        // Parallel test runs on one machine build into their own folders.
-        buildDirectory: process.env.BUILD_DIR ?? 'build',
+        // Parallel test runs on one machine build into their own folders (inside the project, so the
+        // server build still finds node_modules).
+        buildDirectory: buildDirectory(process.env.BUILD_DIR),
         future: {
           v3_fetcherPersist: true,
           v3_relativeSplatPath: true,

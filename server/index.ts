@@ -9,6 +9,7 @@ import compression from 'compression';
 import express from 'express';
 import path from 'node:path';
 import { start as startUpstream } from '../upstream/index';
+import { buildDirectory } from './build-directory';
 import { readConfig, upstreamForHost } from './config';
 import { desktopSiteUrl, refuseCrossSite, securityHeaders } from './security';
 
@@ -43,7 +44,7 @@ app.use(compression({ filter: (req, res) => req.path !== '/stream' && compressio
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
-  const client = path.resolve(config.BUILD_DIR, 'client');
+  const client = path.resolve(buildDirectory(config.BUILD_DIR), 'client');
   // Hashed assets never change under their name: cache them for a year.
   app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(client, { maxAge: '1h' }));
@@ -51,7 +52,7 @@ if (viteDevServer) {
 
 const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-  : ((await import(path.resolve(config.BUILD_DIR, 'server/index.js'))) as ServerBuild);
+  : ((await import(path.resolve(buildDirectory(config.BUILD_DIR), 'server/index.js'))) as ServerBuild);
 
 app.use(refuseCrossSite);
 app.use((_req, res, next) => {
