@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { chooseLanguage, forceMarket, watchCsp } from './fixtures';
 
 test('the home page lists every instrument with its price, and prices move between visits', async ({ page }) => {
+  const csp = watchCsp(page);
+  await chooseLanguage(page, 'en');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
   const rows = page.getByRole('list', { name: 'Markets' }).getByRole('listitem');
@@ -14,6 +17,36 @@ test('the home page lists every instrument with its price, and prices move betwe
     await page.reload();
     expect(await btc.getByTestId('price').innerText()).not.toBe(first);
   }).toPass({ timeout: 15_000 });
+  expect(csp).toEqual([]);
+});
+
+test('the default language is Traditional Chinese (hk)', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-HK');
+  await expect(page.getByRole('listitem', { name: 'BTC/USD' })).toContainText('加密貨幣');
+});
+
+test('category chips filter the list; a row opens the trade screen of that instrument', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Metals' }).click();
+  await expect(page).toHaveURL(/category=2/);
+  const rows = page.getByRole('list', { name: 'Markets' }).getByRole('listitem');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('XAU/USD');
+  await rows.first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/trade\?code=XAUUSD/);
+});
+
+test('a closed market shows "Closed" instead of its change', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await forceMarket('GBPUSD', 'closed');
+  try {
+    await page.goto('/');
+    await expect(page.getByRole('listitem', { name: 'GBP/USD' }).getByTestId('change')).toHaveText('Closed');
+  } finally {
+    await forceMarket('GBPUSD', 'auto');
+  }
 });
 
 test('a forex row shows its precision and a logo served by the web app', async ({ page }) => {

@@ -150,4 +150,17 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER account_log_no_delete BEFORE DELETE ON account_log
     BEGIN SELECT RAISE(ABORT, 'account_log is append-only'); END;
   `,
+  /* 2: service providers shown by the product search (spec §2 "Product search") */ `
+  CREATE TABLE companies (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    logo TEXT NOT NULL,
+    url TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    registered_address TEXT NOT NULL,
+    location TEXT NOT NULL,
+    email TEXT NOT NULL,
+    sort INTEGER NOT NULL
+  ) STRICT;
+  `,
 ];

@@ -2,7 +2,7 @@
 import { TradeFeeType, VerifyRegType, ShowMobile } from '../../contract/enums';
 import { LOT_DECIMALS, MONEY_DECIMALS, parseUnits } from '../../contract/money';
 import { backfill } from '../market/candles';
-import { AREA_CODES, CATEGORIES, INSTRUMENTS } from '../market/catalogue';
+import { AREA_CODES, CATEGORIES, INSTRUMENTS, SERVICE_PROVIDERS } from '../market/catalogue';
 import type { Db } from './database';
 
 export const DEFAULT_SETTINGS: Record<string, string> = {
@@ -29,6 +29,12 @@ export function seed(db: Db, options: { now: number; seed: number; backfill: boo
 
     const area = db.prepare('INSERT OR IGNORE INTO area_codes (id, code, global_code, sort) VALUES (?, ?, ?, ?)');
     AREA_CODES.forEach((a, i) => area.run(i + 1, a.code, a.global, i));
+
+    const company = db.prepare(
+      `INSERT OR IGNORE INTO companies (id, name, logo, url, subject, registered_address, location, email, sort)
+       VALUES (@id, @name, @logo, @url, @subject, @registered_address, @location, @email, @id)`,
+    );
+    for (const c of SERVICE_PROVIDERS) company.run(c);
 
     const category = db.prepare('INSERT OR IGNORE INTO categories (id, code, always_open, sort) VALUES (?, ?, ?, ?)');
     for (const c of CATEGORIES) category.run(c.id, c.code, c.alwaysOpen ? 1 : 0, c.id);

@@ -1,5 +1,6 @@
 /** The handlers of spec §7 served by this upstream, each bound to its contract call. */
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import * as account from '../../contract/calls/account';
 import * as content from '../../contract/calls/content';
 import * as market from '../../contract/calls/market';
@@ -158,6 +159,13 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
   });
 
   // ---- content that the first screens need ----
+  register(app, up, content.getCompany, ({ input }) => {
+    const rows = up.db
+      .prepare('SELECT id, name, logo, url, subject, registered_address, location, email FROM companies ORDER BY sort, id')
+      .all() as z.infer<typeof content.ProviderSchema>[];
+    const needle = input.name?.toLowerCase();
+    return needle ? rows.filter((c) => c.name.toLowerCase().includes(needle)) : rows;
+  });
   register(app, up, content.getCompanyStatus, () => ({ status: Number(up.setting('company_status')) === 1 ? 1 : 0 }));
   register(app, up, content.contactEmail, () => ({ email: up.setting('contact_email') }));
 

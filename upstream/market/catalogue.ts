@@ -166,3 +166,22 @@ export const AREA_CODES: readonly { code: string; global: string }[] = [
   { code: '351', global: 'PT' }, { code: '420', global: 'CZ' }, { code: '55', global: 'BR' },
   { code: '1', global: 'US' }, { code: '61', global: 'AU' },
 ];
+
+/** Service providers listed by the product search when the company switch is on (fictional firms). */
+export const SERVICE_PROVIDERS = [
+  {
+    id: 1, name: 'Harbour Prime Markets Ltd', logo: '/static/logos/xauusd.svg', url: 'https://harbourprime.example.com',
+    subject: 'Liquidity and execution for FX and metals', registered_address: '18 Queen’s Road Central, Hong Kong',
+    location: 'Level 20, One Harbour View, Hong Kong', email: 'service@harbourprime.example.com',
+  },
+  {
+    id: 2, name: 'Meridian Clearing Services', logo: '/static/logos/eurusd.svg', url: 'https://meridianclearing.example.com',
+    subject: 'Clearing and custody of client funds', registered_address: '2 Finsbury Avenue, London EC2M 2PP, United Kingdom',
+    location: '2 Finsbury Avenue, London, United Kingdom', email: 'clients@meridianclearing.example.com',
+  },
+  {
+    id: 3, name: 'Lumen Digital Assets Pte Ltd', logo: '/static/logos/btcusd.svg', url: 'https://lumendigital.example.com',
+    subject: 'Crypto price feeds and wallets', registered_address: '1 Raffles Place, Singapore 048616',
+    location: '8 Marina View, Singapore', email: 'support@lumendigital.example.com',
+  },
+] as const;

@@ -123,3 +123,15 @@ describe('contactEmail', () => {
     }
   });
 });
+
+describe('getCompany', () => {
+  test('lists the service providers, and searches them by name', async () => {
+    const all = await up.call(content.getCompany, {});
+    const list = expectOk(content.getCompany, all);
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(list[0]).toMatchObject({ name: 'Harbour Prime Markets Ltd', email: 'service@harbourprime.example.com' });
+    const found = expectOk(content.getCompany, await up.call(content.getCompany, { name: 'meridian' }));
+    expect(found.map((c) => c.name)).toEqual(['Meridian Clearing Services']);
+    expect(expectOk(content.getCompany, await up.call(content.getCompany, { name: 'no such firm' }))).toEqual([]);
+  });
+});
