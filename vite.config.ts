@@ -35,7 +35,7 @@ export default defineConfig({
       }),
   ],
   test: {
-    include: ['{app,contract,server,upstream,tests/unit}/**/*.test.{ts,tsx}'],
+    include: ['{app,contract,server,upstream,locales,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
