@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['app/**/*.tsx'],
+    files: ['app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },

@@ -81,7 +81,10 @@ async function drive(concurrency: number, ms: number, once: (worker: number) => 
   const end = performance.now() + ms;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, w) => {
-      while (performance.now() < end) (await once(w)) ? ok++ : failed++;
+      while (performance.now() < end) {
+        if (await once(w)) ok++;
+        else failed++;
+      }
     }),
   );
   return { ok, failed, perSecond: ok / (ms / 1000) };

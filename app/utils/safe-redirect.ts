@@ -8,6 +8,7 @@ export function safeRedirectPath(target: unknown, fallback = '/'): string {
   if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return fallback;
   if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
   // Control characters and backslashes are read as slashes by some browsers.
+  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
   let decoded = target;
   try {
@@ -16,6 +17,7 @@ export function safeRedirectPath(target: unknown, fallback = '/'): string {
   } catch {
     return fallback;
   }
+  // eslint-disable-next-line no-control-regex
   if (decoded.startsWith('//') || decoded.startsWith('/\\') || /[\u0000-\u001f\u007f\\]/.test(decoded)) return fallback;
   let url: URL;
   try {
