@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['build/**', '.builds/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
