@@ -1,0 +1,60 @@
+/**
+ * A confirmation that lives in the URL (`?confirm=logout`): the server renders it open, so it works
+ * without JavaScript. "Cancel" is a link back to the page without the query; the confirm button posts
+ * the form (with its CSRF token). With JavaScript, Escape cancels and focus moves into the dialog.
+ */
+import { Form, Link, useNavigate } from '@remix-run/react';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CsrfInput, SubmitButton } from './forms';
+
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  action,
+  intent,
+  cancelTo,
+  danger = false,
+}: {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  /** Where the confirm button posts (an index route needs `?index`). */
+  action: string;
+  /** Sent as `intent` when the action serves more than one form. */
+  intent?: string;
+  cancelTo: string;
+  danger?: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const dialog = useRef<HTMLElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    dialog.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') navigate(cancelTo, { replace: true, preventScrollReset: true });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [cancelTo, navigate]);
+  return (
+    <div className="dialog-backdrop">
+      <section ref={dialog} className="dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-message`} tabIndex={-1}>
+        <h2 id={`${id}-title`}>{title}</h2>
+        <p id={`${id}-message`}>{message}</p>
+        <Form method="post" action={action} className="dialog-actions">
+          <CsrfInput />
+          {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+          <Link to={cancelTo} className="button secondary" replace preventScrollReset>
+            {t('actions.cancel')}
+          </Link>
+          <SubmitButton className={danger ? 'button danger' : 'button'}>
+            {confirmLabel}
+          </SubmitButton>
+        </Form>
+      </section>
+    </div>
+  );
+}

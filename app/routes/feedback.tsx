@@ -1,0 +1,11 @@
+/** /feedback (spec §2): an empty stub for now. */
+import type { MetaFunction } from '@remix-run/node';
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '~/components/coming-soon';
+
+export const meta: MetaFunction = () => [{ title: 'Feedback' }];
+
+export default function FeedbackPage() {
+  const { t } = useTranslation('mine');
+  return <ComingSoon title={t('pages.feedback')} back="/" />;
+}

@@ -1,0 +1,28 @@
+/**
+ * POST /logout (spec §4): revoke the token upstream, end the session and go home with "You have logged
+ * out.". A GET (a typed or bookmarked URL) only opens the confirmation.
+ */
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { translator } from '~/i18n/i18next.server';
+import { logout } from '~/upstream/account.server';
+import { upstreamApi } from '~/upstream/api.server';
+import { validateCsrf } from '~/utils/csrf.server';
+import { endSession, getSignedIn } from '~/utils/session.server';
+
+export async function loader() {
+  return redirect('/mine/system?confirm=logout');
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await validateCsrf(formData, request.headers);
+  const signedIn = await getSignedIn(request);
+  if (signedIn) {
+    const api = await upstreamApi(request, context);
+    // The session ends here whatever the upstream says: a token it cannot revoke now expires on its own.
+    await logout(api, signedIn.token).catch(() => undefined);
+  }
+  const { t } = await translator(request);
+  return endSession(request, '/', { kind: 'success', message: t('toasts.logoutSuccess') });
+}

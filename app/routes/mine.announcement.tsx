@@ -1,0 +1,11 @@
+/** /mine/announcement (spec §2): comes in a later release. */
+import type { MetaFunction } from '@remix-run/node';
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '~/components/coming-soon';
+
+export const meta: MetaFunction = () => [{ title: 'Announcement' }];
+
+export default function AnnouncementPage() {
+  const { t } = useTranslation('mine');
+  return <ComingSoon title={t('entries.announcement')} back="/mine" />;
+}

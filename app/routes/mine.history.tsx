@@ -1,0 +1,17 @@
+/** /mine/history, the account log (spec §2): needs an account; the list comes in a later release. */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '~/components/coming-soon';
+import { requireSignedIn } from '~/utils/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Account details' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireSignedIn(request);
+  return null;
+}
+
+export default function AccountHistoryPage() {
+  const { t } = useTranslation('mine');
+  return <ComingSoon title={t('pages.history')} back="/mine" />;
+}
