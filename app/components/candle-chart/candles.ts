@@ -1,0 +1,20 @@
+/** The candles a chart shows, and how a live candle joins them. */
+import type { KlinePoint } from '#contract/calls/market';
+
+/** One candle as the kline call returns it: UTC seconds at its start, oldest first in a list. */
+export type Candle = KlinePoint;
+
+/**
+ * The list after a live candle arrives: the same Time replaces the last candle (it is still forming),
+ * a newer Time appends one, an older one changes nothing (null).
+ */
+/** A tab left open for days keeps a bounded list. */
+const KEEP = 1000;
+
+export function mergeCandle(candles: readonly Candle[], next: Candle): Candle[] | null {
+  const last = candles[candles.length - 1];
+  const candle: Candle = { Time: next.Time, Open: next.Open, High: next.High, Low: next.Low, Close: next.Close, Volume: next.Volume };
+  if (!last || next.Time > last.Time) return [...candles.slice(-(KEEP - 1)), candle];
+  if (next.Time === last.Time) return [...candles.slice(0, -1), candle];
+  return null;
+}

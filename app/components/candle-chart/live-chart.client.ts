@@ -1,0 +1,121 @@
+/**
+ * The interactive candle chart (lightweight-charts on a canvas). Loaded with a dynamic import after
+ * the page is up, so the library stays out of the trade screen's first-load script.
+ */
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  TickMarkType,
+  type CandlestickData,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { ChartPeriod } from '#contract/enums';
+import type { Candle } from './candles';
+import { createLondonTimeline, formatCandleTime, formatTickTime, type LondonTimeline } from './london-time';
+
+export interface LiveChart {
+  /** Replaces every candle (fresh data from the server). */
+  setData(candles: readonly Candle[]): void;
+  /** A live candle: same time replaces the last bar, a newer one appends. */
+  update(candle: Candle): void;
+  /** Another period, precision or language (the data follows with setData). */
+  configure(options: LiveChartOptions): void;
+  remove(): void;
+}
+
+export interface LiveChartOptions {
+  period: ChartPeriod;
+  precision: number;
+  locale: string;
+  formatPrice: (price: number) => string;
+}
+
+const TICK_KIND = {
+  [TickMarkType.Year]: 'year',
+  [TickMarkType.Month]: 'month',
+  [TickMarkType.DayOfMonth]: 'day',
+  [TickMarkType.Time]: 'time',
+  [TickMarkType.TimeWithSeconds]: 'seconds',
+} as const;
+
+/** The theme comes from app.css, so the canvas matches the page. */
+function themeColour(host: HTMLElement, name: string, fallback: string): string {
+  return getComputedStyle(host).getPropertyValue(name).trim() || fallback;
+}
+
+export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], options: LiveChartOptions): LiveChart {
+  // The formatters read the current settings, so configure() needs no new chart.
+  let settings = options;
+  const background = themeColour(host, '--bg', '#0b1220');
+  const text = themeColour(host, '--text', '#e6ebf5');
+  const grid = themeColour(host, '--line', '#1e293b');
+  const up = themeColour(host, '--up', '#16c784');
+  const down = themeColour(host, '--down', '#ea3943');
+  let timeline: LondonTimeline = createLondonTimeline();
+  const utcOf = (time: Time) => timeline.toUtc(time as number);
+
+  const chart = createChart(host, {
+    autoSize: true,
+    layout: { background: { type: ColorType.Solid, color: background }, textColor: text, fontFamily: getComputedStyle(host).fontFamily, fontSize: 11 },
+    grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+    // A finger moving up or down over the chart scrolls the page, as on the rest of the screen.
+    handleScroll: { vertTouchDrag: false },
+    rightPriceScale: { borderColor: grid },
+    timeScale: {
+      borderColor: grid,
+      timeVisible: options.period !== '1day',
+      secondsVisible: false,
+      rightOffset: 2,
+      tickMarkFormatter: (time: Time, type: TickMarkType) => formatTickTime(utcOf(time), TICK_KIND[type], settings.locale),
+    },
+    localization: {
+      locale: options.locale,
+      priceFormatter: (price: number) => settings.formatPrice(price),
+      timeFormatter: (time: Time) => formatCandleTime(utcOf(time), settings.period, settings.locale),
+    },
+  });
+  const series = chart.addSeries(CandlestickSeries, {
+    upColor: up,
+    downColor: down,
+    wickUpColor: up,
+    wickDownColor: down,
+    borderVisible: false,
+    priceFormat: { type: 'price', precision: options.precision, minMove: 10 ** -options.precision },
+  });
+
+  const bar = (c: Candle): CandlestickData<Time> => ({
+    time: timeline.toChart(c.Time) as UTCTimestamp,
+    open: c.Open,
+    high: c.High,
+    low: c.Low,
+    close: c.Close,
+  });
+  let lastTime = -Infinity;
+
+  const setData = (list: readonly Candle[]) => {
+    timeline = createLondonTimeline();
+    series.setData(list.map(bar));
+    lastTime = list[list.length - 1]?.Time ?? -Infinity;
+  };
+  setData(candles);
+
+  return {
+    setData,
+    update(candle) {
+      // The canvas refuses a bar older than its last one.
+      if (candle.Time < lastTime) return;
+      series.update(bar(candle));
+      lastTime = candle.Time;
+    },
+    configure(next) {
+      settings = next;
+      chart.applyOptions({ timeScale: { timeVisible: next.period !== '1day' }, localization: { locale: next.locale } });
+      series.applyOptions({ priceFormat: { type: 'price', precision: next.precision, minMove: 10 ** -next.precision } });
+    },
+    remove() {
+      chart.remove();
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Chart times in Europe/London (spec §9). Candle times are UTC seconds; lightweight-charts has no
+ * timezone option and shows its times as UTC, so the canvas gets London wall-clock seconds instead,
+ * and labels go back to the real instant to be formatted with Intl in the trader's language.
+ */
+import { CHART_TIMEZONE, type ChartPeriod } from '#contract/enums';
+
+const londonParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: CHART_TIMEZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+const offsetByHour = new Map<number, number>();
+
+/** Seconds to add to a UTC instant to get London's wall clock then (0 in winter, 3600 in summer). */
+export function londonOffset(utcSeconds: number): number {
+  // London's clocks change on the hour, so the offset is the same for a whole UTC hour.
+  const hour = Math.floor(utcSeconds / 3600);
+  const cached = offsetByHour.get(hour);
+  if (cached !== undefined) return cached;
+  const p = Object.fromEntries(londonParts.formatToParts(new Date(hour * 3600_000)).map((x) => [x.type, x.value]));
+  const wallClock = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) / 1000;
+  const offset = wallClock - hour * 3600;
+  if (offsetByHour.size > 5000) offsetByHour.clear();
+  offsetByHour.set(hour, offset);
+  return offset;
+}
+
+/** London wall-clock time written as if it were UTC: what the canvas is given to show. */
+export function toLondonWallClock(utcSeconds: number): number {
+  return utcSeconds + londonOffset(utcSeconds);
+}
+
+/**
+ * Maps candle times to the canvas's time axis and back. The canvas needs strictly rising times, but
+ * when the clocks go back London repeats an hour: a candle whose wall-clock time is not after the
+ * previous one is placed one second after it, and labels read the real instant from the reverse map.
+ */
+export interface LondonTimeline {
+  /** The canvas time of a candle (the same candle always gets the same time). */
+  toChart(utcSeconds: number): number;
+  /** The real UTC instant behind a canvas time. */
+  toUtc(chartSeconds: number): number;
+}
+
+/** Give it candles oldest first (new candles only ever come after the last one). */
+export function createLondonTimeline(): LondonTimeline {
+  const chartByUtc = new Map<number, number>();
+  const utcByChart = new Map<number, number>();
+  let last = -Infinity;
+  return {
+    toChart(utc) {
+      const known = chartByUtc.get(utc);
+      if (known !== undefined) return known;
+      const shifted = toLondonWallClock(utc);
+      const chart = Math.max(shifted, last + 1);
+      chartByUtc.set(utc, chart);
+      utcByChart.set(chart, utc);
+      last = chart;
+      return chart;
+    },
+    toUtc(chart) {
+      // Times the chart invents between candles (none today) fall back to an estimate.
+      return utcByChart.get(chart) ?? chart - londonOffset(chart);
+    },
+  };
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function londonFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: CHART_TIMEZONE });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const DAY: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short' };
+
+/** An axis label in London time: HH:mm for intraday candles, dd MMM for daily ones. */
+export function formatAxisTime(utcSeconds: number, period: ChartPeriod, locale: string): string {
+  return londonFormat(locale, period === '1day' ? DAY : CLOCK).format(utcSeconds * 1000);
+}
+
+/** A full label (the crosshair's): date and time, or the date alone for daily candles. */
+export function formatCandleTime(utcSeconds: number, period: ChartPeriod, locale: string): string {
+  const options: Intl.DateTimeFormatOptions = period === '1day' ? { ...DAY, year: 'numeric' } : { ...DAY, ...CLOCK };
+  return londonFormat(locale, options).format(utcSeconds * 1000);
+}
+
+/** Labels of the canvas's time-axis marks, by how coarse the mark is. */
+export function formatTickTime(utcSeconds: number, kind: 'year' | 'month' | 'day' | 'time' | 'seconds', locale: string): string {
+  const options: Intl.DateTimeFormatOptions =
+    kind === 'year'
+      ? { year: 'numeric' }
+      : kind === 'month'
+        ? { month: 'short' }
+        : kind === 'day'
+          ? DAY
+          : kind === 'time'
+            ? CLOCK
+            : { ...CLOCK, second: '2-digit' };
+  return londonFormat(locale, options).format(utcSeconds * 1000);
+}

@@ -1,0 +1,188 @@
+/**
+ * The candle chart as SVG, drawn on the server: what a phone shows before (or without) JavaScript.
+ * Coordinates live in a fixed viewBox that scales to the container's width.
+ */
+import type { ChartPeriod } from '#contract/enums';
+import type { Candle } from './candles';
+import { formatAxisTime } from './london-time';
+
+export const VIEW_WIDTH = 360;
+export const VIEW_HEIGHT = 220;
+/** About as many candles as a phone's width shows legibly. */
+export const SHOWN_CANDLES = 64;
+const TOP = 8;
+const TIME_AXIS = 20;
+const FONT = 10;
+/** Fewer candles than this keep their width and sit at the right, as on the canvas chart. */
+const MIN_SLOTS = 32;
+
+export interface CandleShape {
+  time: number;
+  up: boolean;
+  x: number;
+  width: number;
+  wickTop: number;
+  wickBottom: number;
+  bodyTop: number;
+  bodyHeight: number;
+}
+
+export interface ChartLayout {
+  candles: CandleShape[];
+  priceTicks: { y: number; label: string }[];
+  timeTicks: { x: number; time: number }[];
+  last: { y: number; label: string; up: boolean } | null;
+  /** Where the plot ends and the price axis begins. */
+  plotRight: number;
+  plotBottom: number;
+  /** The price at the top and the bottom of the plot. */
+  top: number;
+  bottom: number;
+  y(price: number): number;
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** A step of 1, 2 or 5 × 10ⁿ giving about `count` lines across `range`, never finer than one tick of the price. */
+export function niceStep(range: number, count: number, precision: number): number {
+  const raw = range / count;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const norm = raw / magnitude;
+  const step = (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * magnitude;
+  return Math.max(step, 10 ** -precision);
+}
+
+/** Places the last candles in the viewBox: price scale, bodies and wicks, axis labels, the last price. */
+export function chartLayout(all: readonly Candle[], precision: number, formatPrice: (price: number) => string): ChartLayout {
+  const shown = all.slice(-SHOWN_CANDLES);
+  const plotBottom = VIEW_HEIGHT - TIME_AXIS;
+  const plotHeight = plotBottom - TOP;
+  let low = Math.min(...shown.map((c) => c.Low));
+  let high = Math.max(...shown.map((c) => c.High));
+  if (!(high > low)) {
+    // One flat price (or no candles): open the scale around it.
+    const mid = Number.isFinite(low) ? low : 0;
+    const pad = Math.abs(mid) * 0.001 || 10 ** -precision || 1;
+    low = mid - pad;
+    high = mid + pad;
+  }
+  const margin = (high - low) * 0.08;
+  const top = high + margin;
+  const bottom = low - margin;
+  const y = (price: number) => round(TOP + ((top - price) / (top - bottom)) * plotHeight);
+
+  const step = niceStep(top - bottom, 4, precision);
+  const priceTicks: { y: number; label: string }[] = [];
+  for (let k = Math.ceil(bottom / step); k * step <= top; k++) {
+    // Steps like 0.1 are inexact in binary; round to the instrument's precision before labelling.
+    const price = Number((k * step).toFixed(Math.max(precision, 0)));
+    priceTicks.push({ y: y(price), label: formatPrice(price) });
+  }
+  const lastCandle = shown[shown.length - 1];
+  const lastLabel = lastCandle ? formatPrice(lastCandle.Close) : '';
+  const widest = Math.max(lastLabel.length, ...priceTicks.map((t) => t.label.length));
+  const axisWidth = Math.ceil(widest * FONT * 0.62 + 12);
+  const plotRight = VIEW_WIDTH - axisWidth;
+
+  const slot = plotRight / Math.max(shown.length, MIN_SLOTS);
+  const width = round(Math.max(1, slot * 0.7));
+  const candles = shown.map((c, i): CandleShape => {
+    const x = round(plotRight - slot * (shown.length - i - 0.5));
+    const up = c.Close >= c.Open;
+    const bodyTop = y(Math.max(c.Open, c.Close));
+    return {
+      time: c.Time,
+      up,
+      x,
+      width,
+      wickTop: y(c.High),
+      wickBottom: y(c.Low),
+      bodyTop,
+      // A candle that closed where it opened still shows as a line.
+      bodyHeight: Math.max(1, round(y(Math.min(c.Open, c.Close)) - bodyTop)),
+    };
+  });
+
+  // Four time labels, one in the middle of each quarter of the candles.
+  const timeTicks: { x: number; time: number }[] = [];
+  if (candles.length >= 4) {
+    for (let q = 0; q < 4; q++) {
+      const candle = candles[Math.floor((candles.length * (2 * q + 1)) / 8)]!;
+      timeTicks.push({ x: candle.x, time: candle.time });
+    }
+  } else if (candles[0]) {
+    timeTicks.push({ x: candles[0].x, time: candles[0].time });
+  }
+
+  return {
+    candles,
+    priceTicks,
+    timeTicks,
+    last: lastCandle ? { y: y(lastCandle.Close), label: lastLabel, up: lastCandle.Close >= lastCandle.Open } : null,
+    plotRight,
+    plotBottom,
+    top,
+    bottom,
+    y,
+  };
+}
+
+export function SvgCandles({
+  candles,
+  period,
+  precision,
+  locale,
+  label,
+  formatPrice,
+}: {
+  candles: readonly Candle[];
+  period: ChartPeriod;
+  precision: number;
+  locale: string;
+  label: string;
+  formatPrice: (price: number) => string;
+}) {
+  const layout = chartLayout(candles, precision, formatPrice);
+  const labelX = layout.plotRight + 6;
+  return (
+    <svg className="candle-svg" viewBox={`0 0 ${VIEW_WIDTH} ${VIEW_HEIGHT}`} role="img" aria-label={label}>
+      <g className="chart-grid">
+        {layout.priceTicks.map((t) => (
+          <line key={t.label} x1={0} x2={layout.plotRight} y1={t.y} y2={t.y} />
+        ))}
+        {layout.timeTicks.map((t) => (
+          <line key={t.time} x1={t.x} x2={t.x} y1={TOP} y2={layout.plotBottom} />
+        ))}
+      </g>
+      <g className="chart-candles">
+        {layout.candles.map((c) => (
+          <g key={c.time} className={`candle ${c.up ? 'up' : 'down'}`}>
+            <line x1={c.x} x2={c.x} y1={c.wickTop} y2={c.wickBottom} />
+            <rect x={round(c.x - c.width / 2)} y={c.bodyTop} width={c.width} height={c.bodyHeight} />
+          </g>
+        ))}
+      </g>
+      <g className="chart-axis" fontSize={FONT}>
+        {layout.priceTicks.map((t) => (
+          <text key={t.label} x={labelX} y={t.y} dominantBaseline="middle">
+            {t.label}
+          </text>
+        ))}
+        {layout.timeTicks.map((t) => (
+          <text key={t.time} x={Math.min(Math.max(t.x, 16), layout.plotRight - 16)} y={VIEW_HEIGHT - 6} textAnchor="middle">
+            {formatAxisTime(t.time, period, locale)}
+          </text>
+        ))}
+      </g>
+      {layout.last ? (
+        <g className={`chart-last ${layout.last.up ? 'up' : 'down'}`}>
+          <line x1={0} x2={layout.plotRight} y1={layout.last.y} y2={layout.last.y} strokeDasharray="3 3" />
+          <rect x={layout.plotRight + 1} y={layout.last.y - 8} width={VIEW_WIDTH - layout.plotRight - 1} height={16} rx={2} />
+          <text x={labelX} y={layout.last.y} dominantBaseline="middle" fontSize={FONT}>
+            {layout.last.label}
+          </text>
+        </g>
+      ) : null}
+    </svg>
+  );
+}
