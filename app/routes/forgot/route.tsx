@@ -1,0 +1,99 @@
+/**
+ * /forgot (spec §2, §5): the account's e-mail, a new password twice and the code e-mailed to it. A plain
+ * form post without JavaScript; conform validates in the browser with the same schema. Success goes to
+ * /login with a toast; the upstream signs the account out everywhere.
+ */
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AccountType, CodePurpose } from '#contract/enums';
+import { CsrfInput, Field, FormError, SubmitButton } from '~/components/forms';
+import { PageHeader } from '~/components/page-header';
+import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
+import { resendWait, sendCode } from '~/components/verification-code.server';
+import { translator } from '~/i18n/i18next.server';
+import { forgetPassword } from '~/upstream/account.server';
+import { upstreamApi } from '~/upstream/api.server';
+import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
+import { redirectWithToast } from '~/utils/session.server';
+import styles from '~/styles/auth.css?url';
+import { ForgotFormSchema, ForgotSendCodeSchema } from './schema';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+const SECRETS = ['new_password', 'secondary_password'];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t } = await translator(request, 'auth');
+  return { title: t('forgot.title'), resendIn: await resendWait(request, CodePurpose.Reset) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { formData, submission } = await readForm(request, ForgotFormSchema);
+  const api = await upstreamApi(request, context);
+  if (formData.get('intent') === SEND_CODE_INTENT) {
+    const asked = parseWithZod(formData, { schema: ForgotSendCodeSchema });
+    if (asked.status !== 'success') return invalid(asked);
+    return sendCode(request, api, asked, CodePurpose.Reset, { channel: 'email', to: asked.value.account });
+  }
+  if (submission.status !== 'success') return invalid(submission, SECRETS);
+  try {
+    await forgetPassword(api, { type: AccountType.Email, ...submission.value });
+    const { t } = await translator(request, 'auth');
+    return await redirectWithToast(request, '/login', { kind: 'success', message: t('forgot.success') });
+  } catch (error) {
+    return replyWithFailure(request, submission, error, SECRETS);
+  }
+}
+
+export default function ForgotPage() {
+  const { resendIn } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('auth');
+  const [form, fields] = useForm({
+    id: 'forgot',
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+    constraint: getZodConstraint(ForgotFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotFormSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  // conform re-renders this page only for the state its own render read; after a full page load the page
+  // can render again without its Field children, dropping their reads, so read every field's errors here.
+  void form.allErrors;
+  const canSend = (payload: FormData) => {
+    if (ForgotSendCodeSchema.safeParse({ account: payload.get('account') }).success) return true;
+    form.validate({ name: fields.account.name });
+    return false;
+  };
+  return (
+    <main className="page">
+      <PageHeader title={t('forgot.title')} back="/login" />
+      <Form method="post" {...getFormProps(form)} className="form">
+        <DefaultSubmit value="reset" />
+        <CsrfInput />
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field meta={fields.account} label={t('fields.email')} type="email" autoComplete="username" inputMode="email" />
+        <Field meta={fields.new_password} label={t('fields.newPassword')} type="password" autoComplete="new-password" />
+        <Field meta={fields.secondary_password} label={t('fields.confirmNewPassword')} type="password" autoComplete="new-password" />
+        <VerificationCodeField
+          meta={fields.auth_code}
+          label={t('fields.code')}
+          resendIn={actionData && 'codeSent' in actionData ? actionData.codeSent.resendIn : resendIn}
+          include={['account']}
+          canSend={canSend}
+        />
+        <SubmitButton name="intent" value="reset">
+          {t('forgot.submit')}
+        </SubmitButton>
+      </Form>
+      <p className="link-row">
+        <Link to="/login">{t('forgot.backToLogin')}</Link>
+      </p>
+    </main>
+  );
+}

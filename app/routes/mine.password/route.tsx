@@ -1,0 +1,102 @@
+/**
+ * /mine/password (spec §2, §5): a new password twice and a code sent to the account's own e-mail (or
+ * phone). Login required; a demo account sees "Please register or log in to a real account" instead.
+ * A plain form post without JavaScript; success goes to /mine with a toast, this session kept.
+ */
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { User } from '#contract/calls/account';
+import { AccountType, CodePurpose } from '#contract/enums';
+import { CsrfInput, Field, FormError, SubmitButton } from '~/components/forms';
+import { PageHeader } from '~/components/page-header';
+import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
+import { resendWait, sendCode, type CodeDestination } from '~/components/verification-code.server';
+import { translator } from '~/i18n/i18next.server';
+import { amendPassword } from '~/upstream/account.server';
+import { upstreamApi } from '~/upstream/api.server';
+import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
+import { requireRealAccount } from '~/utils/guards.server';
+import { redirectWithToast } from '~/utils/session.server';
+import styles from '~/styles/auth.css?url';
+import { ChangePasswordFormSchema } from './schema';
+
+export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+const SECRETS = ['new_password', 'secondary_password'];
+
+/** The code goes where the account can receive it: its e-mail, else its phone. */
+function codeDestination(user: User): CodeDestination {
+  if (user.email) return { channel: 'email', to: user.email };
+  return { channel: 'sms', to: user.mobile ?? '', areaId: user.area_id ?? 0 };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireRealAccount(request);
+  const { t } = await translator(request, 'auth');
+  return { title: t('changePassword.title'), destination: user.email ?? user.mobile, resendIn: await resendWait(request, CodePurpose.Reset) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requireRealAccount(request);
+  const { formData, submission } = await readForm(request, ChangePasswordFormSchema);
+  const api = await upstreamApi(request, context);
+  if (formData.get('intent') === SEND_CODE_INTENT) {
+    // The upstream sends a signed-in user's reset code to their own address, whatever is typed.
+    return sendCode(request, api, parseWithZod(formData, { schema: z.object({}) }), CodePurpose.Reset, codeDestination(user));
+  }
+  if (submission.status !== 'success') return invalid(submission, SECRETS);
+  const { new_password, auth_code } = submission.value;
+  try {
+    await amendPassword(api, { new_password, auth_code, type: user.email ? AccountType.Email : AccountType.Mobile });
+    const { t } = await translator(request, 'auth');
+    return await redirectWithToast(request, '/mine', { kind: 'success', message: t('changePassword.success') });
+  } catch (error) {
+    return replyWithFailure(request, submission, error, SECRETS);
+  }
+}
+
+export default function ChangePasswordPage() {
+  const { destination, resendIn } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('auth');
+  const [form, fields] = useForm({
+    id: 'change-password',
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+    constraint: getZodConstraint(ChangePasswordFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  // conform re-renders this page only for the state its own render read; after a full page load the page
+  // can render again without its Field children, dropping their reads, so read every field's errors here.
+  void form.allErrors;
+  return (
+    <main className="page">
+      <PageHeader title={t('changePassword.title')} back="/mine" />
+      <Form method="post" {...getFormProps(form)} className="form">
+        <DefaultSubmit value="change" />
+        <CsrfInput />
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field meta={fields.new_password} label={t('fields.newPassword')} type="password" autoComplete="new-password" />
+        <Field meta={fields.secondary_password} label={t('fields.confirmNewPassword')} type="password" autoComplete="new-password" />
+        <VerificationCodeField
+          meta={fields.auth_code}
+          label={t('fields.code')}
+          resendIn={actionData && 'codeSent' in actionData ? actionData.codeSent.resendIn : resendIn}
+          destination={destination}
+        />
+        <SubmitButton name="intent" value="change">
+          {t('changePassword.submit')}
+        </SubmitButton>
+      </Form>
+    </main>
+  );
+}

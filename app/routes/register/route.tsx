@@ -1,0 +1,180 @@
+/**
+ * /register (spec §2, §5): e-mail, password twice, the e-mailed code (or a picture code when the base
+ * settings say so), an optional invite code (`?invite_code=` fills it in) and the phone fields the
+ * `is_show_mobile` setting asks for. A plain form post without JavaScript; conform validates in the
+ * browser with the same schema. A demo account may register: the new session replaces it.
+ */
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AccountType, CodePurpose, ShowMobile, VerifyRegType } from '#contract/enums';
+import { CsrfInput, Field, FormError, SubmitButton } from '~/components/forms';
+import { PageHeader } from '~/components/page-header';
+import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
+import { resendWait, sendCode } from '~/components/verification-code.server';
+import { translator } from '~/i18n/i18next.server';
+import { areaList, basicInfo, captcha, register, showMobileSetting } from '~/upstream/account.server';
+import { loaderFailure, upstreamApi } from '~/upstream/api.server';
+import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
+import { safeRedirectPath } from '~/utils/safe-redirect';
+import { getSignedIn, startSession } from '~/utils/session.server';
+import styles from '~/styles/auth.css?url';
+import { CaptchaField, NEW_PICTURE_INTENT } from './captcha-field';
+import { RegisterCaptchaFormSchema, RegisterFormSchema, RegisterSendCodeSchema } from './schema';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+const SECRETS = ['password', 're_password'];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const from = safeRedirectPath(url.searchParams.get('from'), '/');
+  const signedIn = await getSignedIn(request);
+  if (signedIn && signedIn.user.is_demo !== 1) throw redirect(from);
+  const api = await upstreamApi(request, context);
+  const { t } = await translator(request, 'auth');
+  try {
+    const [basic, phone] = await Promise.all([
+      basicInfo(api),
+      // The phone fields are an extra: if the setting cannot be read, sign-up by e-mail still works.
+      showMobileSetting(api).then((r) => r.data.value, () => ShowMobile.Hidden),
+    ]);
+    const byPicture = basic.data.verify_reg_type === VerifyRegType.Captcha;
+    const [picture, areas] = await Promise.all([
+      byPicture ? captcha(api).then((r) => r.data) : null,
+      phone === ShowMobile.AreaAndPhone ? areaList(api).then((r) => r.data, () => []) : [],
+    ]);
+    return {
+      title: t('register.title'),
+      from,
+      inviteCode: (url.searchParams.get('invite_code') ?? '').trim().slice(0, 32),
+      picture,
+      phone,
+      areas,
+      resendIn: byPicture ? 0 : await resendWait(request, CodePurpose.Register),
+    };
+  } catch (error) {
+    return loaderFailure(request, error);
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const read = await readForm(request, RegisterFormSchema);
+  const { formData } = read;
+  const api = await upstreamApi(request, context);
+  const intent = formData.get('intent');
+  if (intent === SEND_CODE_INTENT) {
+    const submission = parseWithZod(formData, { schema: RegisterSendCodeSchema });
+    if (submission.status !== 'success') return invalid(submission);
+    return sendCode(request, api, submission, CodePurpose.Register, { channel: 'email', to: submission.value.account });
+  }
+  if (intent === NEW_PICTURE_INTENT) {
+    // The page comes back with what was typed; its loader draws the new picture.
+    return data({ result: parseWithZod(formData, { schema: z.object({}) }).reply({ hideFields: ['sms_code'] }) });
+  }
+  const byPicture = formData.has('key');
+  const submission = byPicture ? parseWithZod(formData, { schema: RegisterCaptchaFormSchema }) : read.submission;
+  // A picture answers once: after any failure the page shows a new one and an empty answer.
+  const hidden = byPicture ? [...SECRETS, 'sms_code'] : SECRETS;
+  if (submission.status !== 'success') return invalid(submission, hidden);
+  const { from, account, password, re_password, sms_code, key, invite_code, area_id, mobile } = submission.value;
+  try {
+    const session = await register(api, {
+      type: AccountType.Email,
+      account,
+      password,
+      re_password,
+      sms_code,
+      key,
+      invite_code,
+      area_id: mobile ? area_id : undefined,
+      mobile,
+    });
+    const { t } = await translator(request, 'auth');
+    return await startSession(request, session.data, safeRedirectPath(from, '/'), { kind: 'success', message: t('register.success') });
+  } catch (error) {
+    return replyWithFailure(request, submission, error, hidden);
+  }
+}
+
+// A picture answers once: after any post that carried one (a refused one too), draw a new picture.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.has('key') ? true : defaultShouldRevalidate;
+
+export default function RegisterPage() {
+  const { from, inviteCode, picture, phone, areas, resendIn } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('auth');
+  const schema = picture ? RegisterCaptchaFormSchema : RegisterFormSchema;
+  const [form, fields] = useForm({
+    id: 'register',
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+    defaultValue: { invite_code: inviteCode },
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  // conform re-renders this page only for the state its own render read; after a full page load the page
+  // can render again without its Field children, dropping their reads, so read every field's errors here.
+  void form.allErrors;
+  const loginLink = from !== '/' ? `/login?${new URLSearchParams({ from })}` : '/login';
+  const canSend = (payload: FormData) => {
+    if (RegisterSendCodeSchema.safeParse({ account: payload.get('account') }).success) return true;
+    form.validate({ name: fields.account.name });
+    return false;
+  };
+  return (
+    <main className="page">
+      <PageHeader title={t('register.title')} back={loginLink} />
+      <Form method="post" {...getFormProps(form)} className="form">
+        <DefaultSubmit value="register" />
+        <CsrfInput />
+        <input type="hidden" name="from" value={from} />
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field meta={fields.account} label={t('fields.email')} type="email" autoComplete="username" inputMode="email" />
+        {phone === ShowMobile.AreaAndPhone ? (
+          <div className="field">
+            <label htmlFor="register-area">{t('fields.areaCode')}</label>
+            <select id="register-area" name="area_id" defaultValue={fields.area_id.initialValue ?? areas[0]?.id}>
+              {areas.map((a) => (
+                <option key={a.id} value={a.id}>
+                  +{a.code} {a.global_code}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {phone === ShowMobile.AreaAndPhone || phone === ShowMobile.PhoneOnly ? (
+          <Field meta={fields.mobile} label={t('fields.mobileOptional')} type="tel" autoComplete="tel-national" inputMode="tel" />
+        ) : null}
+        <Field meta={fields.password} label={t('fields.password')} type="password" autoComplete="new-password" />
+        <Field meta={fields.re_password} label={t('fields.rePassword')} type="password" autoComplete="new-password" />
+        {picture ? (
+          <CaptchaField meta={fields.sms_code} picture={picture} />
+        ) : (
+          <VerificationCodeField
+            meta={fields.sms_code}
+            label={t('fields.code')}
+            resendIn={actionData && 'codeSent' in actionData ? actionData.codeSent.resendIn : resendIn}
+            include={['account']}
+            canSend={canSend}
+          />
+        )}
+        <Field meta={fields.invite_code} label={t('fields.inviteCode')} autoComplete="off" />
+        <SubmitButton name="intent" value="register">
+          {t('register.submit')}
+        </SubmitButton>
+      </Form>
+      <p className="link-row">
+        <Link to={loginLink}>{t('register.haveAccount')}</Link>
+      </p>
+    </main>
+  );
+}
