@@ -6,6 +6,8 @@ declare module '@remix-run/node' {
     upstream: UpstreamTarget;
     /** The per-request nonce that every script tag carries (Content-Security-Policy). */
     cspNonce: string;
+    /** The user's address (for the upstream's rate limits). */
+    clientIp?: string;
   }
 }
 

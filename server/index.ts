@@ -24,6 +24,8 @@ const viteDevServer = dev ? await import('vite').then((vite) => vite.createServe
 
 const app = express();
 app.disable('x-powered-by');
+// A reverse proxy on this host may name the user's address; nobody else may.
+app.set('trust proxy', 'loopback');
 app.use(securityHeaders(dev));
 
 app.get('/healthz', (_req, res) => {
@@ -65,7 +67,7 @@ app.all(
   createRequestHandler({
     build,
     mode: dev ? 'development' : 'production',
-    getLoadContext: (req, res) => ({ upstream: { baseUrl: upstreamUrl(req) }, cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({ upstream: { baseUrl: upstreamUrl(req) }, cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
   }),
 );
 

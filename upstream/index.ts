@@ -23,6 +23,8 @@ export interface StartOptions extends Partial<UpstreamOptions> {
   host?: string;
   /** Where the database, the admin key and the address file live. */
   dataDir?: string;
+  /** Addresses whose X-Forwarded-For is believed (the web servers). */
+  trustProxy?: string[] | boolean;
 }
 
 export interface RunningUpstream {
@@ -55,7 +57,9 @@ export async function start(options: StartOptions = {}): Promise<RunningUpstream
   });
   const adminKey = readOrCreateKey(path.join(dataDir, ADMIN_KEY_FILE));
 
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false });
+  // The web server calls from loopback and names the user's address in X-Forwarded-For, so rate limits
+  // count people, not the web server.
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: options.trustProxy ?? ['127.0.0.1', '::1', '::ffff:127.0.0.1'] });
   await app.register(formbody);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // A body fastify cannot read (broken JSON, too large) is still answered in the envelope, never as HTTP 4xx.

@@ -26,7 +26,12 @@ export async function upstreamApi(request: Request, context: AppLoadContext): Pr
     signedIn,
     async call(call, input, options = {}) {
       try {
-        return await callUpstream(context.upstream, call, input, { lang, token: options.token ?? signedIn?.token, signal: request.signal });
+        return await callUpstream(context.upstream, call, input, {
+          lang,
+          token: options.token ?? signedIn?.token,
+          clientIp: context.clientIp,
+          signal: request.signal,
+        });
       } catch (error) {
         if (error instanceof UpstreamError && error.sessionExpired && !options.initial && call.auth !== 'none') {
           const session = await getSession(request);

@@ -19,6 +19,8 @@ export interface UpstreamTarget {
 export interface CallOptions {
   lang: Language;
   token?: string | null;
+  /** The user's address, passed on so the upstream's rate limits count people, not this server. */
+  clientIp?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -62,6 +64,7 @@ export async function callUpstream<C extends CallDef>(
   const url = new URL(call.path, target.baseUrl);
   const headers: Record<string, string> = { lang: options.lang, accept: 'application/json' };
   if (options.token) headers.authorization = options.token;
+  if (options.clientIp) headers['x-forwarded-for'] = options.clientIp;
   const params = toParams(input as Record<string, unknown>);
   let body: string | undefined;
   if (call.method === 'GET') {

@@ -33,6 +33,9 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_RESEND_MS = 60 * 1000;
 export const CODE_MAX_TRIES = 5;
 export const PASSWORD_MIN_LENGTH = 6;
+/** Per-IP limits are wide (a carrier NAT puts many phones behind one address); per-account ones are tight. */
+export const CODES_PER_IP_PER_HOUR = 100;
+export const LOGINS_PER_IP_PER_15_MIN = 300;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE = /^\d{5,15}$/;
@@ -58,8 +61,8 @@ export class Accounts {
     private readonly options: AccountsOptions,
   ) {
     this.loginPerAccount = new RateLimiter(10, 15 * 60 * 1000, options.clock);
-    this.loginPerIp = new RateLimiter(100, 15 * 60 * 1000, options.clock);
-    this.codesPerIp = new RateLimiter(30, 60 * 60 * 1000, options.clock);
+    this.loginPerIp = new RateLimiter(LOGINS_PER_IP_PER_15_MIN, 15 * 60 * 1000, options.clock);
+    this.codesPerIp = new RateLimiter(CODES_PER_IP_PER_HOUR, 60 * 60 * 1000, options.clock);
     // Every authenticated call runs these: prepare them once.
     this.tokenLookup = db.prepare('SELECT user_id, expires_at, revoked_at FROM tokens WHERE hash = ?');
     this.tokenSlide = db.prepare('UPDATE tokens SET expires_at = ? WHERE hash = ?');
@@ -138,7 +141,8 @@ export class Accounts {
     const mobile = byMobile ? input.account.trim() : (input.mobile ?? null);
     if (email !== null && !EMAIL.test(email)) fail('EmailInvalid');
     if (mobile !== null && !MOBILE.test(mobile)) fail('MobileInvalid');
-    if (mobile !== null && !this.area(input.area_id)) fail('AreaInvalid');
+    // A phone login needs its area code; a phone given beside an e-mail (is_show_mobile 3) may have none.
+    if (mobile !== null && (byMobile || input.area_id !== undefined) && !this.area(input.area_id)) fail('AreaInvalid');
     if (input.password.length < PASSWORD_MIN_LENGTH) fail('PasswordTooShort');
     if (input.password !== input.re_password) fail('PasswordMismatch');
     const inviter = input.invite_code

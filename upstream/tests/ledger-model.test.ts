@@ -168,4 +168,4 @@ test('balance = ledger, lock = held margins, nothing negative, one order per key
     }),
     { numRuns: Number(process.env.PROPERTY_RUNS ?? 200) },
   );
-});
+}, 180_000);

@@ -61,6 +61,8 @@ export default function LoginPage() {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
+  // Subscribe to every field's errors: after a full page load conform can re-render without the fields.
+  void form.allErrors;
   const typeLink = (type: 'email' | 'mobile') => `/login?${new URLSearchParams({ ...(from !== '/' ? { from } : {}), type })}`;
   return (
     <main className="page">
