@@ -1,0 +1,71 @@
+/**
+ * The instrument drawer (`?drawer=1`): every instrument with its price, each a link to `/trade?code=X`.
+ * Rendered by the server from the URL; with JavaScript the route skips its loaders for this change, so
+ * it opens at once, follows live prices and closes with Escape.
+ */
+import { Link, useNavigate } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChartPeriod } from '#contract/enums';
+import { useLiveQuotes } from '~/live/hooks';
+import { formatPercent, formatPrice, trendOf } from '~/utils/format';
+import { useLocale } from '~/utils/locale';
+import { tradeUrl } from './trade-url';
+
+/** One row of the drawer. */
+export interface DrawerRow {
+  id: number;
+  code: string;
+  showCode: string;
+  precision: number;
+  close: number;
+  change: number;
+}
+
+export function InstrumentDrawer({ rows, current, period, closeTo }: { rows: DrawerRow[]; current: string; period: ChartPeriod; closeTo: string }) {
+  const { t } = useTranslation('trade');
+  const locale = useLocale();
+  const quotes = useLiveQuotes();
+  const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') navigate(closeTo, { replace: true, preventScrollReset: true });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [closeTo, navigate]);
+  return (
+    <div className="dialog-backdrop drawer-backdrop">
+      <Link to={closeTo} className="drawer-scrim" replace preventScrollReset tabIndex={-1} aria-hidden="true" />
+      <section className="instrument-drawer" role="dialog" aria-modal="true" aria-labelledby="instrument-drawer-title">
+        <header className="drawer-head">
+          <h2 id="instrument-drawer-title" ref={heading} tabIndex={-1}>
+            {t('drawer.title')}
+          </h2>
+          <Link to={closeTo} replace preventScrollReset className="button secondary">
+            {t('drawer.close')}
+          </Link>
+        </header>
+        <ul className="list" aria-label={t('drawer.title')}>
+          {rows.map((row) => {
+            const live = quotes.get(row.id);
+            const close = live?.close ?? row.close;
+            const change = live?.change ?? row.change;
+            return (
+              <li key={row.id}>
+                <Link to={tradeUrl(row.code, period)} className="list-item" aria-current={row.code === current ? 'page' : undefined}>
+                  <img src={`/logos/${row.code.toLowerCase()}.svg`} alt="" width={28} height={28} loading="lazy" />
+                  <strong className="grow">{row.showCode}</strong>
+                  <span className="price">{formatPrice(close, row.precision, locale)}</span>
+                  <span className={`change ${trendOf(change)}`}>{formatPercent(change, locale)}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}

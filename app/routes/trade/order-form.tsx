@@ -1,0 +1,217 @@
+/**
+ * The order ticket (spec §2 "Trade", §5 "Order"): one POST form with "Buy up" and "Buy down" submit
+ * buttons. Without JavaScript the lot buttons and "Update estimates" re-render the page through a GET, so
+ * the server shows the estimates for the values on screen; with JavaScript they change in place and the
+ * estimates follow every keystroke and every price.
+ */
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
+import { Form, useNavigation } from '@remix-run/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
+import { money, parseUnits } from '#contract/money';
+import { CsrfInput, ErrorList, Field, FormError, SubmitButton } from '~/components/forms';
+import { formatMargin, formatPrice } from '~/utils/format';
+import { useLocale } from '~/utils/locale';
+import { canStepDown, estimateOrder, formatLots, priceUnits, stepLots, type Conversion, type TicketInstrument } from './estimates';
+import { orderFormSchema, orderRulesOf, type OrderFormValues } from './schema';
+import { DEFAULT_PERIOD, tradeUrl } from './trade-url';
+
+export interface TicketDefaults {
+  lots: string;
+  leverage: string;
+  entry: string;
+  target_price: string;
+  take_profit: string;
+  stop_loss: string;
+}
+
+/** Why buy and sell cannot be pressed right now. */
+export type OrderBlock = 'closed' | 'noLeverage' | 'connecting' | 'stale' | null;
+
+export function OrderForm({
+  instrument,
+  period,
+  price,
+  conversion,
+  conversionPrice,
+  feeType,
+  defaults,
+  idempotencyKey,
+  lastResult,
+  block,
+}: {
+  instrument: TicketInstrument;
+  period: ChartPeriod;
+  /** The current price (live once the stream is up). */
+  price: number;
+  conversion: Conversion | null;
+  conversionPrice: number | undefined;
+  feeType: number | null;
+  defaults: TicketDefaults;
+  idempotencyKey: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  block: OrderBlock;
+}) {
+  const { t } = useTranslation('trade');
+  const locale = useLocale();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const rules = useMemo(() => orderRulesOf(instrument), [instrument]);
+  const schema = useMemo(() => orderFormSchema((id) => (id === instrument.Id ? rules : undefined)), [instrument.Id, rules]);
+  const [form, fields] = useForm<OrderFormValues>({
+    id: `order-${instrument.Code}`,
+    lastResult,
+    defaultValue: defaults,
+    constraint: {
+      ...getZodConstraint(schema),
+      lots: { required: true, min: formatLots(rules.smallestMilli), step: formatLots(rules.stepMilli) },
+      target_price: { min: 0, step: 'any' },
+      take_profit: { min: 0, step: 'any' },
+      stop_loss: { min: 0, step: 'any' },
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+
+  const pending = (fields.entry.value ?? defaults.entry) === String(EntryMode.Pending);
+  const lotsText = fields.lots.value;
+  const openPrice = pending ? parseUnits(fields.target_price.value ?? '', instrument.PricePrecision) : priceUnits(price, instrument.PricePrecision);
+  const estimate = estimateOrder({
+    instrument,
+    feeType,
+    lots: lotsText,
+    leverage: fields.leverage.value,
+    price: openPrice !== null && openPrice > 0 ? openPrice : null,
+    conversion,
+    conversionPrice,
+  });
+  const usd = (micro: number | null) => (micro === null ? '—' : formatMargin(money.toNumber(micro), locale));
+
+  // With JavaScript the GET buttons work in place; without it they re-render the page with new values.
+  const stepTo = (direction: 'up' | 'down') => (event: React.MouseEvent) => {
+    event.preventDefault();
+    form.update({ name: fields.lots.name, value: stepLots(lotsText, rules, direction) });
+  };
+  const inPlace = (event: React.MouseEvent) => event.preventDefault();
+
+  const submitting = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const leverages = instrument.HasForexMultiple;
+  const blockReason = block === null ? null : { closed: t('marketClosed'), noLeverage: t('leverageMissing'), connecting: t('order.connecting'), stale: t('order.stale') }[block];
+
+  return (
+    <Form method="post" action={tradeUrl(instrument.Code, period)} {...getFormProps(form)} className="form order-form" aria-label={t('order.label')}>
+      {/* The first submit button is the one Enter presses: it only recalculates, it never places an order. */}
+      <button type="submit" formMethod="get" name="recalc" value="1" className="visually-hidden" tabIndex={-1} aria-hidden="true" onClick={inPlace}>
+        {t('order.recalculate')}
+      </button>
+      <CsrfInput />
+      <input type="hidden" name="forex_id" value={instrument.Id} />
+      <input type="hidden" name="code" value={instrument.Code} />
+      {period !== DEFAULT_PERIOD ? <input type="hidden" name="period" value={period} /> : null}
+      <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+      <FormError id={form.errorId} errors={form.errors} />
+
+      <fieldset className="field entry-mode" aria-describedby={fields.entry.errors?.length ? fields.entry.errorId : undefined}>
+        <legend>{t('order.entry')}</legend>
+        <div className="choice-row">
+          <label>
+            <input {...getInputProps(fields.entry, { type: 'radio', value: String(EntryMode.Market) })} id={`${fields.entry.id}-market`} />
+            {t('order.market')}
+          </label>
+          <label>
+            <input {...getInputProps(fields.entry, { type: 'radio', value: String(EntryMode.Pending) })} id={`${fields.entry.id}-pending`} />
+            {t('order.pending')}
+          </label>
+        </div>
+        <ErrorList id={fields.entry.errorId} errors={fields.entry.errors} />
+      </fieldset>
+      {/* Without JavaScript the target price is always there (and ignored for a market order). */}
+      {!hydrated || pending ? (
+        <Field meta={fields.target_price} label={t('order.targetPrice')} type="number" inputMode="decimal" placeholder={t('order.targetHint')} />
+      ) : null}
+
+      <div className="lots-field">
+        <Field meta={fields.lots} label={t('order.lots')} type="number" inputMode="decimal">
+          <button
+            type="submit"
+            formMethod="get"
+            name="lots_step"
+            value="down"
+            className="button secondary stepper fewer"
+            aria-label={t('order.fewerLots')}
+            disabled={!canStepDown(lotsText, rules)}
+            onClick={stepTo('down')}
+          >
+            −
+          </button>
+          <button type="submit" formMethod="get" name="lots_step" value="up" className="button secondary stepper" aria-label={t('order.moreLots')} onClick={stepTo('up')}>
+            +
+          </button>
+        </Field>
+        <p className="field-hint">{t('order.lotRules', { min: formatLots(rules.smallestMilli), step: formatLots(rules.stepMilli) })}</p>
+      </div>
+
+      {leverages.length > 0 ? (
+        <div className="field">
+          <label htmlFor={fields.leverage.id}>{t('order.leverage')}</label>
+          <select {...getSelectProps(fields.leverage)} aria-describedby={fields.leverage.errors?.length ? fields.leverage.errorId : undefined}>
+            {leverages.map((m) => (
+              <option key={m.Value} value={m.Value}>
+                1:{m.Value}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={fields.leverage.errorId} errors={fields.leverage.errors} />
+        </div>
+      ) : null}
+
+      <div className="field-pair">
+        <Field meta={fields.take_profit} label={t('order.takeProfit')} type="number" inputMode="decimal" placeholder={t('order.notSet')} />
+        <Field meta={fields.stop_loss} label={t('order.stopLoss')} type="number" inputMode="decimal" placeholder={t('order.notSet')} />
+      </div>
+
+      <dl className="estimates">
+        <div>
+          <dt>{t('order.bestPrice')}</dt>
+          <dd data-testid="best-price">{formatPrice(price, instrument.PricePrecision, locale)}</dd>
+        </div>
+        <div>
+          <dt>{t('order.margin')}</dt>
+          <dd data-testid="estimated-margin">
+            {usd(estimate.margin)} <small>USD</small>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('order.fee')}</dt>
+          <dd data-testid="estimated-fee">
+            {usd(estimate.fee)} <small>USD</small>
+          </dd>
+        </div>
+      </dl>
+      {!hydrated ? (
+        <button type="submit" formMethod="get" name="recalc" value="1" className="button secondary block">
+          {t('order.recalculate')}
+        </button>
+      ) : null}
+
+      {blockReason ? (
+        <p id="order-blocked" className="notice warn" role="status">
+          {blockReason}
+        </p>
+      ) : null}
+      <div className="order-buttons">
+        <SubmitButton className="button buy" name="side" value={String(Side.Buy)} disabled={block !== null || submitting}>
+          {t('order.buyUp')}
+        </SubmitButton>
+        <SubmitButton className="button sell" name="side" value={String(Side.Sell)} disabled={block !== null || submitting}>
+          {t('order.buyDown')}
+        </SubmitButton>
+      </div>
+      <ErrorList id={fields.side.errorId} errors={fields.side.errors} />
+    </Form>
+  );
+}

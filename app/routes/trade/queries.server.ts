@@ -1,0 +1,114 @@
+/**
+ * What the trade screen reads from the upstream and the URL: the chosen instrument (`?code=`, else the
+ * last one chosen, else the first listed), its day quote and candles, the fee setting, the account, and
+ * the order ticket's values carried in the URL by the lot buttons without JavaScript.
+ */
+import { createCookie, redirect } from '@remix-run/node';
+import type { Instrument } from '#contract/calls/market';
+import { EntryMode } from '#contract/enums';
+import type { Api } from '~/upstream/api.server';
+import { basicInfo } from '~/upstream/account.server';
+import { candles, listInstruments } from '~/upstream/market.server';
+import { accountDetail } from '~/upstream/trade.server';
+import type { DrawerRow } from './instrument-drawer';
+import { conversionFor, formatLots, lotRulesOf, stepLots } from './estimates';
+import { periodOf, tradeUrl } from './trade-url';
+
+/** The last instrument chosen on this device (not secret: a product code). */
+export const tradeCodeCookie = createCookie('trade_code', { path: '/', sameSite: 'lax', httpOnly: true, secure: true, maxAge: 60 * 60 * 24 * 365 });
+
+/** The ticket's fields as the URL carries them (the lot buttons and "Update estimates" without JavaScript). */
+export const TICKET_FIELDS = ['lots', 'leverage', 'entry', 'target_price', 'take_profit', 'stop_loss'] as const;
+export type TicketValues = Partial<Record<(typeof TICKET_FIELDS)[number], string>>;
+
+function ticketValuesOf(params: URLSearchParams): TicketValues {
+  const values: TicketValues = {};
+  for (const name of TICKET_FIELDS) {
+    const value = params.get(name)?.trim().slice(0, 32);
+    if (value) values[name] = value;
+  }
+  return values;
+}
+
+/**
+ * A GET submission of the order form (a lot button or "Update estimates" without JavaScript) carries
+ * every field, the CSRF token included. The page answers with a redirect to a clean URL holding only
+ * the ticket's values, with the lots stepped, so no token stays in the address bar or the history.
+ */
+export function cleanTicketUrl(url: URL, instruments: readonly Instrument[]): string | null {
+  const params = url.searchParams;
+  if (!params.has('lots_step') && !params.has('recalc') && !params.has('csrf')) return null;
+  const instrument = pickInstrument(instruments, params.get('code'), null);
+  if (!instrument) return '/trade';
+  const values = ticketValuesOf(params);
+  const direction = params.get('lots_step');
+  if (direction === 'up' || direction === 'down') values.lots = stepLots(values.lots, lotRulesOf(instrument), direction);
+  const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return tradeUrl(instrument.Code, periodOf(params.get('period')), kept);
+}
+
+function pickInstrument(list: readonly Instrument[], code: string | null, remembered: string | null): Instrument | undefined {
+  const wanted = (code ?? '').trim().toUpperCase();
+  return list.find((i) => i.Code === wanted) ?? list.find((i) => i.Code === remembered) ?? list[0];
+}
+
+export async function loadTradeScreen(api: Api, request: Request) {
+  const url = new URL(request.url);
+  const period = periodOf(url.searchParams.get('period'));
+  const remembered: unknown = await tradeCodeCookie.parse(request.headers.get('Cookie'));
+  const [list, feeType, account] = await Promise.all([
+    listInstruments(api),
+    // Without the fee setting the page still shows, with no fee estimate.
+    basicInfo(api).then((r) => r.data.trade_fee_type, () => null),
+    // The figures are an extra on this public page; an ended session (a thrown redirect) still ends it.
+    api.signedIn
+      ? accountDetail(api).then(
+          (r) => r.data,
+          (error: unknown) => {
+            if (error instanceof Response) throw error;
+            return null;
+          },
+        )
+      : Promise.resolve(null),
+  ]);
+  const instruments = list.data;
+  const clean = cleanTicketUrl(url, instruments);
+  if (clean) throw redirect(clean);
+  const instrument = pickInstrument(instruments, url.searchParams.get('code'), typeof remembered === 'string' ? remembered : null);
+  if (!instrument) throw new Response('No products are listed right now.', { status: 503 });
+  // The chart is one part of the screen: without candles the order ticket still works.
+  const chart = await candles(api, instrument.Id, period).then((r) => r.data, () => []);
+  const rules = lotRulesOf(instrument);
+  const ticket = ticketValuesOf(url.searchParams);
+  const { ForexQuotations: quote, ...ticketInstrument } = instrument;
+  const drawer: DrawerRow[] = instruments.map((i) => ({
+    id: i.Id,
+    code: i.Code,
+    showCode: i.ShowCode,
+    precision: i.PricePrecision,
+    close: i.ForexQuotations.Close,
+    change: i.ForexQuotations.Change,
+  }));
+  return {
+    instrument: ticketInstrument,
+    quote,
+    period,
+    candles: chart,
+    instruments: drawer,
+    conversion: conversionFor(instrument, instruments),
+    feeType,
+    account,
+    signedIn: api.signedIn !== null,
+    defaults: {
+      lots: ticket.lots ?? formatLots(rules.smallestMilli),
+      leverage: ticket.leverage ?? String(instrument.HasForexMultiple[0]?.Value ?? ''),
+      entry: ticket.entry === String(EntryMode.Pending) ? String(EntryMode.Pending) : String(EntryMode.Market),
+      target_price: ticket.target_price ?? '',
+      take_profit: ticket.take_profit ?? '',
+      stop_loss: ticket.stop_loss ?? '',
+    },
+    // A fresh one-time key per rendered ticket: the upstream answers a repeated key with its first order.
+    idempotencyKey: crypto.randomUUID(),
+    rememberCode: instrument.Code !== remembered ? instrument.Code : null,
+  };
+}

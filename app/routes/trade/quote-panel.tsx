@@ -1,0 +1,39 @@
+/** The instrument's day quote: the price (big) and its change, then high, low, open and volume. */
+import { useTranslation } from 'react-i18next';
+import type { Quotation } from '#contract/calls/market';
+import { formatPercent, formatPrice, trendOf } from '~/utils/format';
+import { useLocale } from '~/utils/locale';
+
+export function QuotePanel({ quote, precision, open }: { quote: Quotation; precision: number; open: boolean }) {
+  const { t } = useTranslation('trade');
+  const locale = useLocale();
+  const trend = trendOf(quote.Change);
+  const stats = [
+    ['high', formatPrice(quote.High, precision, locale)],
+    ['low', formatPrice(quote.Low, precision, locale)],
+    ['open', formatPrice(quote.Open, precision, locale)],
+    // Volume is a count: shown like a price with no decimals.
+    ['volume', formatPrice(quote.Volume, 0, locale)],
+  ] as const;
+  return (
+    <section className="quote-panel" aria-label={t('quote.label')}>
+      <div className="quote-head">
+        <span className={`trade-price ${trend}`} data-testid="trade-price">
+          {formatPrice(quote.Close, precision, locale)}
+        </span>
+        <span className={`change ${trend}`} data-testid="trade-change">
+          {formatPercent(quote.Change, locale)}
+        </span>
+        {!open ? <span className="badge closed-badge">{t('quote.closed')}</span> : null}
+      </div>
+      <dl className="day-stats">
+        {stats.map(([key, value]) => (
+          <div key={key}>
+            <dt>{t(`quote.${key}`)}</dt>
+            <dd data-testid={`quote-${key}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * /trade (spec §2 "Trade", §5 "Order"): the instrument (a drawer picks another), its live price and day
+ * quote, the period bar and chart, the account, and the order ticket. Public to view; placing an order
+ * needs a login, checked by the action. Everything renders on the server from the URL; JavaScript adds
+ * live prices, in-place estimates and a drawer that opens without a round trip.
+ */
+import type { SubmissionResult } from '@conform-to/react';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import type { Instrument } from '#contract/calls/market';
+import { CHART_PERIODS, EntryMode, MarketStatus } from '#contract/enums';
+import { AccountFigures } from '~/components/account-figures';
+import { CandleChart, chartStylesheet } from '~/components/candle-chart';
+import { useFeedHealth, useLiveQuotes, useLiveStream } from '~/live/hooks';
+import type { RouteHandle } from '~/root';
+import { loaderFailure, upstreamApi, UpstreamError } from '~/upstream/api.server';
+import { listInstruments } from '~/upstream/market.server';
+import { submitOrder } from '~/upstream/trade.server';
+import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
+import { loginRedirect } from '~/utils/session.server';
+import tradeStyles from '~/styles/trade.css?url';
+import { InstrumentDrawer } from './instrument-drawer';
+import { OrderForm, type OrderBlock } from './order-form';
+import { OrderPlaced } from './order-placed';
+import { loadTradeScreen, tradeCodeCookie } from './queries.server';
+import { QuotePanel } from './quote-panel';
+import { orderFormSchema, orderRulesOf } from './schema';
+import { PERIOD_LABELS, tradeUrl } from './trade-url';
+
+export const handle: RouteHandle = { footer: true };
+
+export const links: LinksFunction = () => [chartStylesheet, { rel: 'stylesheet', href: tradeStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page ? `${page.instrument.ShowCode} · LotFX` : 'Trade' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await upstreamApi(request, context);
+  let screen: Awaited<ReturnType<typeof loadTradeScreen>>;
+  try {
+    screen = await loadTradeScreen(api, request);
+  } catch (error) {
+    return loaderFailure(request, error);
+  }
+  const { rememberCode, ...page } = screen;
+  const headers = new Headers();
+  if (rememberCode) headers.append('Set-Cookie', await tradeCodeCookie.serialize(rememberCode));
+  return data(page, { headers });
+}
+
+/** Opening the drawer or closing a popup changes only `drawer`/`placed`: no need to load the page again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  const rest = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete('drawer');
+    params.delete('placed');
+    params.sort();
+    return params.toString();
+  };
+  return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate;
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const api = await upstreamApi(request, context);
+  // The instrument's rules for the form's checks; if the list cannot be read the upstream still checks them.
+  const instruments: Instrument[] = await listInstruments(api).then((r) => r.data, () => []);
+  const schema = orderFormSchema((id) => {
+    const instrument = instruments.find((i) => i.Id === id);
+    return instrument ? orderRulesOf(instrument) : undefined;
+  });
+  const { formData, submission } = await readForm(request, schema);
+  const forexId = Number(formData.get('forex_id'));
+  const typedCode = String(formData.get('code') ?? '');
+  const code = instruments.find((i) => i.Id === forexId)?.Code ?? (/^[A-Z0-9]{1,32}$/.test(typedCode) ? typedCode : null);
+  const back = code ? `/trade?${new URLSearchParams({ code })}` : '/trade';
+  // Ordering needs a login, whatever the page showed: a visitor goes to log in and comes back here.
+  if (!api.signedIn) throw redirect(loginRedirect(request, back));
+  const submittedKey = typeof formData.get('idempotency_key') === 'string' ? String(formData.get('idempotency_key')) : '';
+  if (submission.status !== 'success') {
+    const reply = invalid(submission);
+    return data({ ...reply.data, idempotencyKey: submittedKey }, reply.init ?? undefined);
+  }
+  const order = submission.value;
+  // The schema leaves the side open for checks made while typing; an order needs one of the two buttons.
+  if (order.side === undefined) {
+    return data({ result: submission.reply({ fieldErrors: { side: ['trade:validation.side'] } }), idempotencyKey: submittedKey }, { status: 400 });
+  }
+  const pending = order.entry === EntryMode.Pending;
+  try {
+    const placed = await submitOrder(api, {
+      type: order.side,
+      cont: order.lots,
+      forex_id: order.forex_id,
+      status: order.entry,
+      target_price: pending ? (order.target_price ?? '') : '',
+      target_profit_price: order.take_profit ?? '',
+      stop_loss_price: order.stop_loss ?? '',
+      multiple: order.leverage,
+      idempotency_key: order.idempotency_key,
+    });
+    return redirect(`/trade?${new URLSearchParams({ ...(code ? { code } : {}), placed: String(placed.data.Id) })}`);
+  } catch (error) {
+    const reply = await replyWithFailure(request, submission, error);
+    // An upstream refusal (its code and message) means no order was placed under this key, and a key
+    // the upstream saw may be bound to another order (IdempotencyKeyReused): the retry gets a new key and
+    // is a new attempt. A timeout or lost answer may hide a placed order: the retry keeps the same key,
+    // so the upstream answers with that order instead of placing a second one.
+    const idempotencyKey = error instanceof UpstreamError ? crypto.randomUUID() : (order.idempotency_key ?? submittedKey);
+    return data({ ...reply.data, idempotencyKey }, reply.init ?? undefined);
+  }
+}
+
+export default function TradePage() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('trade');
+  const location = useLocation();
+  const { instrument, period, conversion } = page;
+  useLiveStream({ code: instrument.Code, period });
+  const quotes = useLiveQuotes();
+  const health = useFeedHealth();
+  const live = quotes.get(instrument.Id);
+  const quote = live
+    ? { Close: live.close, Change: live.change, High: live.high, Low: live.low, Open: live.open, Volume: live.volume }
+    : page.quote;
+  const open = (live?.market_status ?? instrument.MarketStatus) === MarketStatus.Open;
+  // Drawer and popup come from the URL, not the loader: opening them does not reload the page.
+  const search = new URLSearchParams(location.search);
+  const drawerOpen = search.get('drawer') === '1';
+  const placed = Number(search.get('placed'));
+  const here = tradeUrl(instrument.Code, period);
+  const hydrated = useHydrated();
+  // Without JavaScript there is no feed to watch; with it, buy and sell wait for live prices.
+  const block: OrderBlock =
+    instrument.HasForexMultiple.length === 0 ? 'noLeverage' : !open ? 'closed' : !hydrated || health === 'up' ? null : health === 'connecting' ? 'connecting' : 'stale';
+  return (
+    <main className="page trade-page">
+      <header className="page-header trade-header">
+        <h1>
+          <Link to={tradeUrl(instrument.Code, period, { drawer: '1' })} className="instrument-picker" aria-haspopup="dialog" preventScrollReset>
+            <img src={`/logos/${instrument.Code.toLowerCase()}.svg`} alt="" width={24} height={24} />
+            <span>{instrument.ShowCode}</span>
+            <span className="visually-hidden">{t('drawer.open')}</span>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M6 9l6 6 6-6" />
+            </svg>
+          </Link>
+        </h1>
+      </header>
+      <QuotePanel quote={quote} precision={instrument.PricePrecision} open={open} />
+      <nav className="period-bar" aria-label={t('periods.label')}>
+        {CHART_PERIODS.map((p) => (
+          <Link key={p} to={tradeUrl(instrument.Code, p)} aria-current={p === period ? 'page' : undefined} replace preventScrollReset>
+            {PERIOD_LABELS[p]}
+          </Link>
+        ))}
+      </nav>
+      <CandleChart instrument={instrument} period={period} candles={page.candles} />
+      {page.account ? <AccountFigures detail={page.account} /> : null}
+      <OrderForm
+        key={instrument.Code}
+        instrument={instrument}
+        period={period}
+        price={quote.Close}
+        conversion={conversion}
+        conversionPrice={conversion && conversion.viaId ? quotes.get(conversion.viaId)?.close : undefined}
+        feeType={page.feeType}
+        defaults={page.defaults}
+        idempotencyKey={actionData?.idempotencyKey || page.idempotencyKey}
+        lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+        block={block}
+      />
+      {drawerOpen ? <InstrumentDrawer rows={page.instruments} current={instrument.Code} period={period} closeTo={here} /> : null}
+      {page.signedIn && Number.isSafeInteger(placed) && placed > 0 ? <OrderPlaced orderId={placed} closeTo={here} /> : null}
+    </main>
+  );
+}
