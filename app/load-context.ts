@@ -8,6 +8,8 @@ declare module '@remix-run/node' {
     cspNonce: string;
     /** The user's address (for the upstream's rate limits). */
     clientIp?: string;
+    /** Tells the live stream that this user logged out (it sends `logout` upstream and ends their feed). */
+    onLogout?: (userId: number) => void;
   }
 }
 

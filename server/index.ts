@@ -10,6 +10,7 @@ import express from 'express';
 import path from 'node:path';
 import { start as startUpstream } from '../upstream/index';
 import { buildDirectory } from './build-directory';
+import { createRelay } from './relay/hub';
 import { readConfig, upstreamForHost } from './config';
 import { desktopSiteUrl, refuseCrossSite, securityHeaders } from './security';
 
@@ -28,8 +29,13 @@ app.disable('x-powered-by');
 app.set('trust proxy', 'loopback');
 app.use(securityHeaders(dev));
 
+// One relay per process. With UPSTREAM_URL=auto every host has its own upstream; the stream follows the
+// configured one (or the embedded one), which is what a single-broker deployment has.
+const relay = createRelay({ upstreamUrl: embedded?.url ?? (config.UPSTREAM_URL === 'auto' ? 'http://127.0.0.1:4000' : config.UPSTREAM_URL!) });
+
 app.get('/healthz', (_req, res) => {
-  res.json({ ok: true, upstream: embedded ? 'embedded' : 'remote' });
+  const stats = relay.stats();
+  res.json({ ok: true, upstream: embedded ? 'embedded' : 'remote', feed: stats.upstream, subscribers: stats.clients, users: stats.users });
 });
 
 if (config.DESKTOP_SITE === 'on') {
@@ -56,6 +62,20 @@ const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
   : ((await import(path.resolve(buildDirectory(config.BUILD_DIR), 'server/index.js'))) as ServerBuild);
 
+type StreamSession = (request: Request) => Promise<{ userId: number; token: string } | null>;
+/** Who is asking for the stream: the app owns the sessions, so the app's entry module answers. */
+async function streamUser(req: express.Request) {
+  const current = typeof build === 'function' ? await build() : build;
+  const lookup = (current.entry.module as { streamSession?: StreamSession }).streamSession;
+  if (!lookup) return null;
+  return lookup(new Request(`http://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { headers: { cookie: req.get('cookie') ?? '' } }));
+}
+
+// Served here, not by a Remix route: `res.on('close')` reliably ends each subscription.
+app.get('/stream', (req, res, next) => {
+  streamUser(req).then((who) => relay.handleStream(req, res, who, req.query), next);
+});
+
 app.use(refuseCrossSite);
 app.use((_req, res, next) => {
   // Pages carry account data: no shared or stored copies unless a route says otherwise.
@@ -67,7 +87,12 @@ app.all(
   createRequestHandler({
     build,
     mode: dev ? 'development' : 'production',
-    getLoadContext: (req, res) => ({ upstream: { baseUrl: upstreamUrl(req) }, cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
+    getLoadContext: (req, res) => ({
+      upstream: { baseUrl: upstreamUrl(req) },
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip,
+      onLogout: (userId: number) => relay.logout(userId),
+    }),
   }),
 );
 
@@ -78,6 +103,7 @@ const server = app.listen(config.PORT, config.HOST, () => {
 });
 
 function shutdown() {
+  relay.close();
   server.close();
   if (embedded) void embedded.close().finally(() => process.exit(0));
   else process.exit(0);

@@ -22,6 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const api = await upstreamApi(request, context);
     // The session ends here whatever the upstream says: a token it cannot revoke now expires on its own.
     await logout(api, signedIn.token).catch(() => undefined);
+    // Spec §4: logout is also sent on the realtime channel (the user's live socket upstream).
+    context.onLogout?.(signedIn.user.id);
   }
   const { t } = await translator(request);
   return endSession(request, '/', { kind: 'success', message: t('toasts.logoutSuccess') });
