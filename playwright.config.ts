@@ -23,7 +23,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'js-on', use: { javaScriptEnabled: true } },
-    { name: 'js-off', use: { javaScriptEnabled: false } },
+    // What only JavaScript can do lives in *.js-only.spec.ts.
+    { name: 'js-off', use: { javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
   ],
   webServer: {
     command: `node tests/e2e/serve.mjs`,
