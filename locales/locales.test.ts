@@ -21,6 +21,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 const read = (lang: string, ns: string) => flatten(JSON.parse(fs.readFileSync(path.join(dir, lang, `${ns}.json`), 'utf8')) as Tree);
+const PLURAL = /_(zero|one|two|few|many|other)$/;
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 /** Strings that are the same in many languages (brand names, codes, symbols). */
@@ -30,12 +31,18 @@ describe.each(LANGUAGES.filter((l) => l !== 'en'))('%s', (lang) => {
   test.each(NAMESPACES)('%s has every English key, translated', (ns) => {
     const en = read('en', ns);
     const other = read(lang, ns);
-    expect([...other.keys()].sort()).toEqual([...en.keys()].sort());
+    // Every English key, and nothing else but the plural forms this language needs (_few, _many, …).
+    const missing = [...en.keys()].filter((k) => !other.has(k));
+    const extra = [...other.keys()].filter((k) => !en.has(k) && !(PLURAL.test(k) && en.has(k.replace(PLURAL, '_other'))));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
     let copies = 0;
     for (const [key, value] of other) {
       expect(value.trim(), `${lang}/${ns}:${key} is empty`).not.toBe('');
-      expect(placeholders(value), `${lang}/${ns}:${key} placeholders`).toEqual(placeholders(en.get(key)!));
-      if (value === en.get(key) && !SAME_EVERYWHERE.has(`${ns}:${key}`) && /[a-z]{3}/i.test(value)) copies++;
+      const english = en.get(key) ?? en.get(key.replace(PLURAL, '_other'))!;
+      // A plural form may leave out {{count}} (Arabic "one order"), never add or lose another name.
+      const names = (x: string) => placeholders(x).filter((n) => n !== 'count');
+      expect(names(value), `${lang}/${ns}:${key} placeholders`).toEqual(names(english));
+      if (value === english && !SAME_EVERYWHERE.has(`${ns}:${key}`) && /[a-z]{3}/i.test(value)) copies++;
     }
     // A few words (E-mail, OK, Forex) may rightly stay as they are; most must not.
     expect(copies, `${lang}/${ns}: ${copies} of ${other.size} strings are English copies`).toBeLessThanOrEqual(Math.max(2, Math.floor(other.size * 0.1)));
