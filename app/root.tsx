@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { data } from '@remix-run/node';
 import {
   isRouteErrorResponse,
@@ -55,6 +56,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers },
   );
 }
+
+/**
+ * Opening a drawer or a dialog changes only the query of the same page: the root's data (language,
+ * user, token) cannot have changed, so it is not fetched again. Submissions and other pages revalidate.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+};
 
 export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 
