@@ -17,7 +17,8 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   server: { hmr: { port: 24679 } },
-  build: { target: 'es2019' },
+  // Phones on slow networks: every KiB of first-load JS counts, and terser packs tighter than esbuild.
+  build: { target: 'es2020', minify: 'terser', terserOptions: { compress: { passes: 2 } } },
   plugins: [
     !process.env.VITEST &&
       remix({
