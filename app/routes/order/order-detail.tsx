@@ -1,0 +1,215 @@
+/**
+ * The detail popup of one order (`?detail=ID`): every figure in the trader's words, and for an open order
+ * the take-profit / stop-loss form and "Close position" or "Cancel order". Rendered by the server, so it
+ * works without JavaScript; its "Close" is a link back to the list.
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
+import { Form, Link, useNavigate } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '#contract/calls/trade';
+import { CHART_TIMEZONE, CloseReason, OrderStatus } from '#contract/enums';
+import { CsrfInput, Field, FormError, SubmitButton } from '~/components/forms';
+import { formatDateTime, formatMargin, formatPrice, formatProfit, trendOf } from '~/utils/format';
+import { useLocale } from '~/utils/locale';
+import { formatLots, isBuy, statusKey, type LiveOrder } from './order-list';
+import { CancelFormSchema, CloseFormSchema, StopsFormSchema } from './schema';
+
+const CLOSE_REASON_KEYS: Record<number, string> = {
+  [CloseReason.User]: 'closeReason.user',
+  [CloseReason.StopOut]: 'closeReason.stopOut',
+  [CloseReason.TakeProfit]: 'closeReason.takeProfit',
+  [CloseReason.StopLoss]: 'closeReason.stopLoss',
+  [CloseReason.Admin]: 'closeReason.admin',
+};
+
+/** A price as the input shows it: the instrument's decimals, empty when not set (0). */
+const priceInput = (value: number, precision: number) => (value > 0 ? value.toFixed(precision) : '');
+
+/** One figure of the order: a row whose header names it, so it reads (and is found) as "Take profit, 1.10200". */
+function Fact({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td className={className}>{children}</td>
+    </tr>
+  );
+}
+
+export function OrderDetail({
+  order,
+  live,
+  unitsPerLot,
+  closeTo,
+  lastResult,
+}: {
+  order: Order;
+  live?: LiveOrder;
+  unitsPerLot?: number;
+  closeTo: string;
+  /** The action's answer to a form of this popup (kept values and the upstream's message). */
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation('orders');
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLElement>(null);
+  const precision = order.ForexTradeLists.PricePrecision;
+  const price = (value: number) => (value > 0 ? formatPrice(value, precision, locale) : t('detail.notSet'));
+  const buy = isBuy(order);
+  const holding = order.Status === OrderStatus.Holding;
+  const pending = order.Status === OrderStatus.Pending;
+  const profit = live?.profit ?? order.FactProfits;
+  const current = live?.mark ?? order.UpdatePrice;
+  const intent = lastResult?.initialValue?.intent;
+  const resultFor = (name: string) =>
+    intent === name && String(lastResult?.initialValue?.id) === String(order.Id) ? lastResult : undefined;
+
+  useEffect(() => {
+    dialog.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && navigate(closeTo, { preventScrollReset: true });
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [closeTo, navigate]);
+
+  return (
+    <div className="dialog-backdrop">
+      <section
+        ref={dialog}
+        className="dialog order-detail"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="order-detail-title"
+        tabIndex={-1}
+      >
+        <h2 id="order-detail-title">
+          {order.ForexTradeLists.ShowCode}{' '}
+          <span className={`order-side ${buy ? 'buy' : 'sell'}`}>{buy ? t('side.buy') : t('side.sell')}</span>
+        </h2>
+        <p className="muted order-number">{t('detail.number', { id: order.Id })}</p>
+        <table className="order-facts">
+          <caption className="visually-hidden">{t('detail.facts')}</caption>
+          <tbody>
+            <Fact label={t('detail.status')}>{t(statusKey(order.Status))}</Fact>
+            <Fact label={t('detail.lots')}>{formatLots(order.Quantity, locale)}</Fact>
+            <Fact label={t('detail.unitPerLot')}>{unitsPerLot !== undefined ? unitsPerLot.toLocaleString(locale) : '—'}</Fact>
+            <Fact label={t('detail.multiple')}>{`1:${order.Multiple}`}</Fact>
+            <Fact label={t('detail.margin')}>{formatMargin(order.CautionMoney, locale)}</Fact>
+            <Fact label={t('detail.fee')}>{formatMargin(order.TradeFee, locale)}</Fact>
+            <Fact label={pending ? t('detail.targetPrice') : t('detail.openPrice')} className="price">
+              {formatPrice(order.Price, precision, locale)}
+            </Fact>
+            {pending ? (
+              <Fact label={t('detail.marketPrice')} className="price">
+                {formatPrice(order.OriginPrice, precision, locale)}
+              </Fact>
+            ) : null}
+            {order.Status !== OrderStatus.Cancelled ? (
+              <Fact label={order.Status === OrderStatus.Closed ? t('detail.closePrice') : t('detail.currentPrice')} className="price">
+                {formatPrice(current, precision, locale)}
+              </Fact>
+            ) : null}
+            <Fact label={t('detail.takeProfit')} className="price">
+              {price(order.TargetProfitPrice)}
+            </Fact>
+            <Fact label={t('detail.stopLoss')} className="price">
+              {price(order.TargetLossPrice)}
+            </Fact>
+            <Fact label={holding ? t('detail.floatingProfit') : t('detail.profit')} className={`order-profit ${trendOf(profit)}`}>
+              {formatProfit(profit, locale)}
+            </Fact>
+            <Fact label={t('detail.createdAt')}>
+              <time dateTime={order.CreateTimeHandler}>{formatDateTime(order.CreateTimeHandler, locale, CHART_TIMEZONE)}</time>
+            </Fact>
+            {order.CompleteTimeHandler && !holding && !pending ? (
+              <Fact label={order.Status === OrderStatus.Cancelled ? t('detail.cancelledAt') : t('detail.closedAt')}>
+                <time dateTime={order.CompleteTimeHandler}>{formatDateTime(order.CompleteTimeHandler, locale, CHART_TIMEZONE)}</time>
+              </Fact>
+            ) : null}
+            {order.Status === OrderStatus.Closed && order.CloseReason ? (
+              <Fact label={t('detail.closeReason')}>{t(CLOSE_REASON_KEYS[order.CloseReason] ?? 'closeReason.user')}</Fact>
+            ) : null}
+          </tbody>
+        </table>
+        {holding || pending ? <StopsForm order={order} lastResult={resultFor('stops')} /> : null}
+        {holding ? <OrderCommand order={order} intent="close" lastResult={resultFor('close')} /> : null}
+        {pending ? <OrderCommand order={order} intent="cancel" lastResult={resultFor('cancel')} /> : null}
+        <Link to={closeTo} className="button secondary block dialog-close" preventScrollReset>
+          {t('detail.close')}
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+/** Take profit and stop loss; empty or 0 removes one. */
+function StopsForm({ order, lastResult }: { order: Order; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('orders');
+  const precision = order.ForexTradeLists.PricePrecision;
+  const [form, fields] = useForm({
+    id: `order-stops-${order.Id}`,
+    lastResult,
+    defaultValue: { take_profit: priceInput(order.TargetProfitPrice, precision), stop_loss: priceInput(order.TargetLossPrice, precision) },
+    constraint: getZodConstraint(StopsFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StopsFormSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="form stops-form" preventScrollReset>
+      <CsrfInput />
+      <input type="hidden" name="id" value={order.Id} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="stops-fields">
+        <Field
+          meta={fields.take_profit}
+          label={t('detail.takeProfit')}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('detail.notSet')}
+        />
+        <Field
+          meta={fields.stop_loss}
+          label={t('detail.stopLoss')}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('detail.notSet')}
+        />
+      </div>
+      <p className="muted stops-hint">{t('detail.stopsHint')}</p>
+      <SubmitButton name="intent" value="stops" className="button secondary block">
+        {t('detail.saveStops')}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** "Close position" (holding) or "Cancel order" (pending): one button, the upstream's refusal above it. */
+function OrderCommand({
+  order,
+  intent,
+  lastResult,
+}: {
+  order: Order;
+  intent: 'close' | 'cancel';
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation('orders');
+  const schema = intent === 'close' ? CloseFormSchema : CancelFormSchema;
+  const [form] = useForm({
+    id: `order-${intent}-${order.Id}`,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="form order-command" preventScrollReset>
+      <CsrfInput />
+      <input type="hidden" name="id" value={order.Id} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <SubmitButton name="intent" value={intent} className="button danger block">
+        {intent === 'close' ? t('detail.closePosition') : t('detail.cancelOrder')}
+      </SubmitButton>
+    </Form>
+  );
+}

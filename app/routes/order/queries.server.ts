@@ -1,0 +1,42 @@
+/** Upstream reads of the orders screen that go beyond one call. */
+import { MY_DEAL_PAGE_SIZE, type Order } from '#contract/calls/trade';
+import type { OrderTab } from '#contract/enums';
+import type { Api } from '~/upstream/api.server';
+import { listInstruments } from '~/upstream/market.server';
+import { myOrders } from '~/upstream/trade.server';
+
+/** How far a `?detail=` link is looked for beyond the page on screen (there is no single-order call). */
+const SEARCH_PAGES = 10;
+
+/**
+ * The order a `?detail=ID` link names: on the page already read, else on the tab's other pages. Lists are
+ * newest first, so ids fall page by page and the search stops once it has passed the id.
+ */
+export async function findOrder(
+  api: Api,
+  type: OrderTab,
+  id: number,
+  read: { page: number; orders: Order[]; total: number },
+): Promise<Order | null> {
+  const onScreen = read.orders.find((o) => o.Id === id);
+  if (onScreen) return onScreen;
+  const pages = Math.min(Math.ceil(read.total / MY_DEAL_PAGE_SIZE), SEARCH_PAGES);
+  for (let page = 1; page <= pages; page++) {
+    if (page === read.page) continue;
+    const { data } = await myOrders(api, type, page);
+    const hit = data.find((o) => o.Id === id);
+    if (hit) return hit;
+    if (data.length === 0 || data[0]!.Id < id) return null;
+  }
+  return null;
+}
+
+/** Units per lot of each instrument (the order itself does not carry it); the detail shows "—" without. */
+export async function unitsPerLot(api: Api): Promise<Record<number, number>> {
+  try {
+    const { data } = await listInstruments(api);
+    return Object.fromEntries(data.map((i) => [i.Id, i.ForexContNum]));
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,298 @@
+/**
+ * /order (spec §2 "Orders", §4): tabs holding (?type=1), pending (0) and history (3); a detail popup
+ * (?detail=ID) that closes, cancels and edits take-profit / stop-loss. Everything is in the URL and works
+ * as links and form posts without JavaScript; with it the list is endless, pulls to refresh, follows the
+ * live profit, and drops an order the moment the stream says it was closed.
+ */
+import type { SubmissionResult } from '@conform-to/react';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MY_DEAL_PAGE_SIZE } from '#contract/calls/trade';
+import { OrderTab } from '#contract/enums';
+import { AccountFigures } from '~/components/account-figures';
+import { PageHeader } from '~/components/page-header';
+import { BCP47 } from '~/i18n/config';
+import { translator } from '~/i18n/i18next.server';
+import { useLiveAccount, useLiveClosed, useLiveStream } from '~/live/hooks';
+import type { RouteHandle } from '~/root';
+import ordersStyles from '~/styles/orders.css?url';
+import { loaderFailure, upstreamApi } from '~/upstream/api.server';
+import { accountDetail, cancelOrder, closeOrder, myOrders, setStops } from '~/upstream/trade.server';
+import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
+import { formatMoney, formatProfit, trendOf } from '~/utils/format';
+import { useLocale } from '~/utils/locale';
+import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
+import { OrderDetail } from './order-detail';
+import { NextPageLink, OrderRow, OrderSkeleton, useMorePages, type LiveOrder } from './order-list';
+import { ordersUrl, positiveIntOf, TABS, tabOf } from './orders-url';
+import { PullIndicator, usePullToRefresh } from './pull-to-refresh';
+import { findOrder, unitsPerLot } from './queries.server';
+import { OrderActionSchema } from './schema';
+
+export const handle: RouteHandle = { footer: true };
+
+export const meta: MetaFunction = () => [{ title: 'Orders' }];
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: ordersStyles }];
+
+const TAB_KEYS: Record<OrderTab, { tab: string; empty: string }> = {
+  [OrderTab.Holding]: { tab: 'tabs.holding', empty: 'empty.holding' },
+  [OrderTab.Pending]: { tab: 'tabs.pending', empty: 'empty.pending' },
+  [OrderTab.History]: { tab: 'tabs.history', empty: 'empty.history' },
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireSignedIn(request);
+  const url = new URL(request.url);
+  const type = tabOf(url.searchParams.get('type'));
+  const page = positiveIntOf(url.searchParams.get('page'), 100_000) ?? 1;
+  const detailId = positiveIntOf(url.searchParams.get('detail'));
+  const api = await upstreamApi(request, context);
+  try {
+    const [list, account, units] = await Promise.all([
+      myOrders(api, type, page),
+      // The figures are an extra on the holding tab: the list shows without them.
+      type === OrderTab.Holding
+        ? accountDetail(api).then(
+            (r) => r.data,
+            () => null,
+          )
+        : null,
+      unitsPerLot(api),
+    ]);
+    const total = list.extras.total ?? list.data.length;
+    const totalProfit = list.extras.all_fact_profits ?? 0;
+    const balance = list.extras.balance ?? 0;
+    const detail = detailId ? await findOrder(api, type, detailId, { page, orders: list.data, total }) : null;
+    return {
+      type,
+      page,
+      orders: list.data,
+      total,
+      totalProfit,
+      balance,
+      hasMore: page * MY_DEAL_PAGE_SIZE < total,
+      account,
+      units,
+      detail,
+      detailMissing: detailId !== null && detail === null,
+    };
+  } catch (error) {
+    return loaderFailure(request, error);
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireSignedIn(request);
+  const { submission } = await readForm(request, OrderActionSchema);
+  if (submission.status !== 'success') return invalid(submission);
+  const url = new URL(request.url);
+  const type = tabOf(url.searchParams.get('type'));
+  const page = positiveIntOf(url.searchParams.get('page'), 100_000) ?? 1;
+  const api = await upstreamApi(request, context);
+  const { t, lang } = await translator(request, 'orders');
+  const form = submission.value;
+  try {
+    if (form.intent === 'close') {
+      const closed = await closeOrder(api, form.id);
+      const profit = formatProfit(closed.data.FactProfits, BCP47[lang]);
+      return await redirectWithToast(request, ordersUrl({ type }), {
+        kind: 'success',
+        message: t('toasts.closed', { id: form.id, profit }),
+      });
+    }
+    if (form.intent === 'cancel') {
+      await cancelOrder(api, form.id);
+      return await redirectWithToast(request, ordersUrl({ type }), { kind: 'success', message: t('toasts.cancelled', { id: form.id }) });
+    }
+    await setStops(api, { id: form.id, target_profit_price: form.take_profit ?? null, stop_loss_price: form.stop_loss ?? null });
+    return await redirectWithToast(request, ordersUrl({ type, page, detail: form.id }), {
+      kind: 'success',
+      message: t('toasts.stopsSaved'),
+    });
+  } catch (error) {
+    return replyWithFailure(request, submission, error);
+  }
+}
+
+/** Opening or closing the popup needs no new data: the rows on screen already carry every figure. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const rest = (u: URL) => {
+    const params = new URLSearchParams(u.search);
+    params.delete('detail');
+    params.sort();
+    return params.toString();
+  };
+  const onlyDetail = currentUrl.searchParams.get('detail') !== nextUrl.searchParams.get('detail') && rest(currentUrl) === rest(nextUrl);
+  return onlyDetail ? false : defaultShouldRevalidate;
+};
+
+/** How long the "was closed" notice stays. */
+const NOTICE_MS = 8000;
+
+export default function OrdersPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('orders');
+  const locale = useLocale();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [searchParams] = useSearchParams();
+  useLiveStream();
+  const liveAccount = useLiveAccount();
+
+  // Where the screen is going: a new tab shows its loading state and a popup opens before the server answers.
+  const going =
+    navigation.state === 'loading' && !navigation.formMethod && navigation.location.pathname === '/order'
+      ? new URLSearchParams(navigation.location.search)
+      : null;
+  const switchingTab = going !== null && tabOf(going.get('type')) !== data.type;
+  const detailId = switchingTab ? null : positiveIntOf((going ?? searchParams).get('detail'));
+
+  const more = useMorePages(data);
+  const [closedIds, setClosedIds] = useState<ReadonlySet<number>>(() => new Set());
+  const holdingTab = data.type === OrderTab.Holding;
+  const rows = holdingTab ? more.orders.filter((o) => !closedIds.has(o.Id)) : more.orders;
+  const liveOrders = useMemo(() => new Map<number, LiveOrder>(liveAccount?.orders.map((o) => [o.id, o]) ?? []), [liveAccount]);
+  const liveFor = (id: number) => (holdingTab ? liveOrders.get(id) : undefined);
+  const listUrl = ordersUrl({ type: data.type, page: data.page });
+  const openOrder =
+    detailId === null || (holdingTab && closedIds.has(detailId))
+      ? null
+      : (rows.find((o) => o.Id === detailId) ?? (data.detail?.Id === detailId ? data.detail : null));
+
+  // A pushed close: the row goes at once, an open popup of that order closes, and the totals are re-read.
+  const [notice, setNotice] = useState<string | null>(null);
+  const [refreshWhenIdle, setRefreshWhenIdle] = useState(false);
+  const latest = useRef({ rows, detailId, listUrl, holdingTab });
+  latest.current = { rows, detailId, listUrl, holdingTab };
+  const onClosed = useCallback(
+    (ids: number[]) => {
+      const { rows: shownRows, detailId: openId, listUrl: backTo, holdingTab: onHolding } = latest.current;
+      // Only holding orders are closed by a push; other tabs just re-read their list.
+      const shown = onHolding ? ids.filter((id) => id === openId || shownRows.some((o) => o.Id === id)) : [];
+      setClosedIds((before) => new Set([...before, ...ids]));
+      if (shown.length > 0) setNotice(t('live.closed', { count: shown.length, ids: shown.map((id) => `#${id}`).join(', ') }));
+      if (onHolding && openId !== null && ids.includes(openId)) navigate(backTo, { replace: true, preventScrollReset: true });
+      setRefreshWhenIdle(true);
+    },
+    [navigate, t],
+  );
+  useLiveClosed(onClosed);
+  useEffect(() => {
+    // After the popup's navigation, or the revalidation would be folded into it and skipped.
+    if (!refreshWhenIdle || navigation.state !== 'idle') return;
+    setRefreshWhenIdle(false);
+    revalidator.revalidate();
+  }, [refreshWhenIdle, navigation.state, revalidator]);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const refreshing = revalidator.state === 'loading';
+  const resetMore = more.reset;
+  const refresh = useCallback(() => {
+    resetMore();
+    revalidator.revalidate();
+  }, [resetMore, revalidator]);
+  const pull = usePullToRefresh(refresh, refreshing);
+
+  const totalProfit = holdingTab && liveAccount ? liveAccount.profit : data.totalProfit;
+  const balance = liveAccount ? liveAccount.balance : data.balance;
+  const lastResult = actionData && 'result' in actionData ? (actionData.result as SubmissionResult<string[]>) : undefined;
+
+  return (
+    <main className="page orders-page">
+      <PageHeader title={t('title')} />
+      <PullIndicator phase={pull.phase} distance={pull.distance} />
+      <nav className="segmented" aria-label={t('tabs.label')}>
+        {TABS.map((tab) => (
+          <Link key={tab} to={ordersUrl({ type: tab })} aria-current={tab === data.type ? 'page' : undefined} replace>
+            {t(TAB_KEYS[tab].tab)}
+          </Link>
+        ))}
+      </nav>
+      {/* Always there, so screen readers announce the words when they arrive. */}
+      <p className={notice ? 'notice live-notice' : 'visually-hidden'} role="status">
+        {notice}
+      </p>
+      {switchingTab ? (
+        <OrderSkeleton />
+      ) : (
+        <>
+          {holdingTab && data.account ? <AccountFigures detail={data.account} /> : null}
+          <section className="orders-summary" aria-label={t('summary.label')}>
+            <dl>
+              <div>
+                <dt>{t('summary.count')}</dt>
+                <dd>{data.total.toLocaleString(locale)}</dd>
+              </div>
+              <div>
+                <dt>{t('summary.profit')}</dt>
+                <dd className={`order-profit ${trendOf(totalProfit)}`}>{formatProfit(totalProfit, locale)}</dd>
+              </div>
+              <div>
+                <dt>{t('summary.balance')}</dt>
+                <dd>{formatMoney(balance, locale)}</dd>
+              </div>
+            </dl>
+            <Link
+              to={listUrl}
+              className="refresh-link"
+              preventScrollReset
+              onClick={(e) => {
+                e.preventDefault();
+                refresh();
+              }}
+            >
+              {refreshing ? t('refresh.refreshing') : t('refresh.link')}
+            </Link>
+          </section>
+          {data.detailMissing && detailId !== null && !openOrder ? <p className="notice">{t('detail.missing')}</p> : null}
+          {rows.length === 0 ? (
+            <p className="empty">{t(TAB_KEYS[data.type].empty)}</p>
+          ) : (
+            <ul className="list order-list" aria-label={t(TAB_KEYS[data.type].tab)}>
+              {rows.map((order) => (
+                <OrderRow
+                  key={order.Id}
+                  order={order}
+                  tab={data.type}
+                  live={liveFor(order.Id)}
+                  to={ordersUrl({ type: data.type, page: data.page, detail: order.Id })}
+                />
+              ))}
+            </ul>
+          )}
+          <p className="list-pages">
+            {data.page > 1 ? (
+              <Link to={ordersUrl({ type: data.type, page: data.page - 1 })} className="button secondary block">
+                {t('more.previous')}
+              </Link>
+            ) : null}
+            {more.hasMore ? (
+              <NextPageLink to={ordersUrl({ type: data.type, page: more.nextPage })} loading={more.loading} onLoad={more.loadMore} />
+            ) : null}
+          </p>
+        </>
+      )}
+      {openOrder ? (
+        <OrderDetail
+          key={openOrder.Id}
+          order={openOrder}
+          live={liveFor(openOrder.Id)}
+          unitsPerLot={more.units[openOrder.ForexId] ?? data.units[openOrder.ForexId]}
+          closeTo={listUrl}
+          lastResult={lastResult}
+        />
+      ) : null}
+    </main>
+  );
+}
