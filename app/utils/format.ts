@@ -30,6 +30,11 @@ export function formatMargin(value: number, locale: string): string {
   return formatter(locale, 2, 6).format(value);
 }
 
+/** Lots for display: at least 2 decimals, the lot unit's 3 at most. */
+export function formatLots(lots: number, locale: string): string {
+  return formatter(locale, 2, 3).format(lots);
+}
+
 export function formatPercent(value: number, locale: string, signed = true): string {
   return `${formatter(locale, 2, 2, signed).format(value)}%`;
 }

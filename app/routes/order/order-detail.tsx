@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '#contract/calls/trade';
 import { CHART_TIMEZONE, CloseReason, OrderStatus } from '#contract/enums';
 import { CsrfInput, Field, FormError, SubmitButton } from '~/components/forms';
-import { formatDateTime, formatMargin, formatPrice, formatProfit, trendOf } from '~/utils/format';
+import { formatDateTime, formatLots, formatMargin, formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
-import { formatLots, isBuy, statusKey, type LiveOrder } from './order-list';
+import { isBuy, statusKey, type LiveOrder } from './order-list';
 import { CancelFormSchema, CloseFormSchema, StopsFormSchema } from './schema';
 
 const CLOSE_REASON_KEYS: Record<number, string> = {

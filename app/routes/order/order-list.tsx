@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#contract/calls/trade';
 import { CHART_TIMEZONE, OrderStatus, OrderTab, Side } from '#contract/enums';
-import { formatDateTime, formatPrice, formatProfit, trendOf } from '~/utils/format';
+import { formatDateTime, formatLots, formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { ordersUrl } from './orders-url';
 
@@ -27,10 +27,6 @@ export interface LiveOrder {
 }
 
 export const isBuy = (order: Order) => order.OrderType === Side.Buy;
-
-export function formatLots(lots: number, locale: string): string {
-  return lots.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 3 });
-}
 
 /** The status word of an order (history rows and the detail). */
 export function statusKey(status: number): string {
