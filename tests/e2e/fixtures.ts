@@ -36,6 +36,14 @@ export async function latestCode(recipient: string): Promise<string> {
   return code!;
 }
 
+/** Runs the back-office command a person would type: `npm run admin -- <args>` against this app's upstream. */
+export async function adminCommand(...args: string[]): Promise<string> {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'upstream/admin.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir() } });
+  return stdout;
+}
+
 export const setSetting = (key: string, value: string) => admin('POST', '/admin/setting', { key, value });
 export const forceMarket = (code: string, status: 'open' | 'closed' | 'auto') => admin('POST', '/admin/market', { code, status });
 export const setPrice = (code: string, price: string) => admin('POST', '/admin/price', { code, price });

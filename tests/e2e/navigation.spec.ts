@@ -105,12 +105,19 @@ test("the drawer's language form switches to Arabic (right to left) and to Japan
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page).toHaveURL(/\/$/);
+  // Arabic text, from the server and (with JavaScript) after hydration alike.
+  await expect(page.getByRole('navigation', { name: 'الأقسام الرئيسية' }).getByRole('link', { name: 'الأسعار' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/\p{Script=Arabic}/u);
 
   await chooseLanguage(page, 'en');
   await page.getByLabel('Open menu').click();
   await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: '日本語' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}]/u);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'ログイン' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'デモ口座を開設' })).toBeVisible();
   expect(csp).toEqual([]);
 });
 

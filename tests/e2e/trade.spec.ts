@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { marginMicro } from '../../contract/arithmetic';
 import { MarginMode } from '../../contract/enums';
 import { money, parseUnits } from '../../contract/money';
-import { chooseLanguage, forceMarket, openDemo, setPrice, watchCsp } from './fixtures';
+import { adminCommand, chooseLanguage, forceMarket, openDemo, setPrice, watchCsp } from './fixtures';
 
 /** EUR/USD as the upstream seeds it: 5 decimals, 100,000 units a lot, 5 USD a lot in fees. */
 const EURUSD = { precision: 5, contractSize: 100_000, marginMode: MarginMode.Leverage, feeRateMicro: 5_000_000 };
@@ -162,15 +162,17 @@ test('a form sent twice places one order', async ({ page, baseURL }) => {
   expect(second.headers().location).toBe(first.headers().location);
 });
 
-test('a closed market says so and both buttons are disabled', async ({ page }) => {
+test('a market forced closed with the admin command says so and both buttons are disabled', async ({ page }) => {
   const csp = watchCsp(page);
   await chooseLanguage(page, 'en');
-  await forceMarket('EURUSD', 'closed');
+  expect(await adminCommand('market', 'EURUSD', 'closed')).toContain('EURUSD: closed');
   try {
     await openTrade(page);
     await expect(page.getByText('The market is closed')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Buy up', exact: true })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Buy down', exact: true })).toBeDisabled();
+    await page.goto('/');
+    await expect(page.getByRole('listitem', { name: 'EUR/USD' }).getByTestId('change')).toHaveText('Closed');
   } finally {
     await forceMarket('EURUSD', 'open');
   }

@@ -1,0 +1,19 @@
+/**
+ * A whole flow in Arabic, right to left: open a demo account from the Arabic login page and see the
+ * user centre in Arabic with the amounts written left to right inside the right-to-left page.
+ */
+import { expect, test } from '@playwright/test';
+import { chooseLanguage, watchCsp } from './fixtures';
+
+test('a visitor opens a demo account in Arabic and sees the user centre in Arabic', async ({ page }) => {
+  const csp = watchCsp(page);
+  await chooseLanguage(page, 'ar');
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { name: 'تسجيل الدخول' })).toBeVisible();
+  await page.getByRole('button', { name: 'فتح حساب تجريبي' }).click();
+  await page.goto('/mine');
+  await expect(page.getByText('حساب تجريبي').first()).toBeVisible();
+  await expect(page.getByText(/100,000\.00/)).toBeVisible();
+  expect(csp).toEqual([]);
+});
