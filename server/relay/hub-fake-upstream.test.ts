@@ -1,0 +1,333 @@
+/**
+ * The hub against a FAKE upstream websocket server (in this test). It simulates what the real upstream
+ * cannot produce: a black-holed upstream (connections stay open but nothing comes back, not even `pong`),
+ * malformed messages, and floods of private pushes. Intervals are shortened so this runs in well under a second or two.
+ */
+import compression from 'compression';
+import express from 'express';
+import http from 'node:http';
+import net from 'node:net';
+import { afterEach, expect, test } from 'vitest';
+import type { DayMarketPush, ForexTradePush } from '../../contract/ws';
+import type { QuoteData, ResyncData } from './events';
+import { createRelay, type RelayOptions } from './hub';
+import { expectIncreasingIds, openStream, seqOf, startFakeUpstream, startStreamServer, until, type FakeConnection, type FakeUpstream, type SseStream } from './test-support';
+
+const FAST_SOCKET = { pingIntervalMs: 40, missedPingsBeforeReconnect: 3, connectTimeoutMs: 300, backoff: { initialMs: 20, maxMs: 80 } };
+
+const cleanup: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+async function setup(options: Partial<RelayOptions> = {}) {
+  const fake = await startFakeUpstream();
+  cleanup.push(() => fake.close());
+  const relay = createRelay({ upstreamUrl: fake.url, socket: FAST_SOCKET, log: () => {}, ...options });
+  cleanup.push(() => relay.close());
+  const server = await startStreamServer(relay);
+  cleanup.push(() => server.close());
+  const open = async (path = '/stream', headers: Record<string, string> = {}) => {
+    const s = await openStream(server.url, path, headers);
+    cleanup.push(() => s.close());
+    return s;
+  };
+  await until(() => relay.stats().upstream === 'up');
+  return { fake, relay, server, open };
+}
+
+/** The fake's connection whose first message is a login (private) or a sub (public). */
+function conn(fake: FakeUpstream, kind: 'public' | 'private', nth = 0): FakeConnection | undefined {
+  return fake.connections.filter((c) => (c.messages[0]?.type === 'login') === (kind === 'private'))[nth];
+}
+
+function dayMarket(symbol: string, forex_id: number, close: number): DayMarketPush {
+  return { type: 'DAY_MARKET', symbol, forex_id, market_status: 1, quotation: { close, change: 0.1, high: close, low: close, open: close, volume: 3 } };
+}
+
+function forexTrade(orders: number): ForexTradePush {
+  return {
+    type: 'FOREX_TRADE',
+    HazardRate: 250,
+    CautionMoneyAll: 1000,
+    ProfitsTotal: 12.5,
+    OriginCautionMoneyTotal: 2500,
+    Balance: 2487.5,
+    FreeMargin: 1500,
+    TransOrder: Array.from({ length: orders }, (_, i) => ({ Id: 1_000_000 + i, FactProfits: 0.123456, UpdatePrice: 1.23456 })),
+  };
+}
+
+/** A ~60 KB FOREX_CLOSED push. */
+function bigClosed(i: number) {
+  return { type: 'FOREX_CLOSED', id: Array.from({ length: 8000 }, (_, k) => i * 10_000 + k + 100_000) };
+}
+
+const statuses = (s: SseStream) => s.events.filter((e) => e.event === 'status').map((e) => (e.json as { state: string }).state);
+
+test('a black-holed upstream: browsers see stale then down, the sockets reconnect, log in again, re-subscribe, and browsers see up and resync', async () => {
+  const { fake, relay, open } = await setup({ privateLingerMs: 0 });
+  const s = await open('/stream?code=EURUSD&period=1min', { 'x-test-user': '7:token-7' });
+  await until(() => conn(fake, 'private')?.messages.length === 2 && conn(fake, 'public')?.messages.length === 2, 3000, 'both sockets subscribed');
+  expect(conn(fake, 'public')!.messages).toEqual([
+    { type: 'sub', params: ['DAY_MARKET'] },
+    { type: 'sub', params: ['KLINE.EURUSD'] },
+  ]);
+  expect(conn(fake, 'private')!.messages).toEqual([
+    { type: 'login', params: 'token-7' },
+    { type: 'sub', params: ['FOREX_TRADE', 'FOREX_CLOSED'] },
+  ]);
+  expect(statuses(s)).toEqual(['up']);
+
+  fake.blackHoleAll();
+  await s.waitFor((e) => e.event === 'status' && (e.json as { state: string }).state === 'stale', { timeoutMs: 2000 });
+  await s.waitFor((e) => e.event === 'status' && (e.json as { state: string }).state === 'down', { timeoutMs: 2000 });
+  await s.waitFor((e) => e.event === 'status' && (e.json as { state: string }).state === 'up', { timeoutMs: 2000, from: s.events.length - 1 });
+  expect(statuses(s)).toEqual(['up', 'stale', 'down', 'up']);
+
+  await until(() => conn(fake, 'private', 1)?.messages.length === 2 && conn(fake, 'public', 1)?.messages.length === 1, 3000, 'both sockets back');
+  // One sub with every topic it holds, and the same login.
+  expect(conn(fake, 'public', 1)!.messages).toEqual([{ type: 'sub', params: ['DAY_MARKET', 'KLINE.EURUSD'] }]);
+  expect(conn(fake, 'private', 1)!.messages).toEqual([
+    { type: 'login', params: 'token-7' },
+    { type: 'sub', params: ['FOREX_TRADE', 'FOREX_CLOSED'] },
+  ]);
+  // Private pushes during the outage are lost upstream: the page must revalidate.
+  const resync = await s.waitFor((e) => e.event === 'resync');
+  expect(resync.json).toEqual({ reason: 'reconnected' } satisfies ResyncData);
+
+  // And the feed works again.
+  conn(fake, 'public', 1)!.send(dayMarket('EURUSD', 1, 1.2468));
+  await s.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 1.2468);
+  expectIncreasingIds(s.events);
+  expect(relay.stats().upstream).toBe('up');
+});
+
+test('malformed upstream messages are ignored: browsers get only the valid quote, and nothing crashes', async () => {
+  const { fake, relay, open } = await setup();
+  const s = await open('/stream', { 'x-test-user': '8:t8' });
+  await until(() => conn(fake, 'private')?.messages.length === 2 && !!conn(fake, 'public'));
+  const pub = conn(fake, 'public')!;
+  const priv = conn(fake, 'private')!;
+  for (const bad of [
+    'not json',
+    '{"type":"DAY_MARKET"}',
+    JSON.stringify({ ...dayMarket('EURUSD', 1, 1.5), quotation: { close: '1.5' } }),
+    '{"type":"UNKNOWN"}',
+    'null',
+  ]) {
+    pub.send(bad);
+    priv.send(bad);
+  }
+  pub.send(Buffer.from([0xff, 0x00]));
+  priv.send({ type: 'FOREX_CLOSED', id: 'not-a-list' });
+  priv.send({ ...forexTrade(1), TransOrder: [{ Id: 'x' }] });
+  pub.send(dayMarket('EURUSD', 1, 1.1111));
+  priv.send({ type: 'FOREX_CLOSED', id: [99] });
+  await s.waitFor((e) => e.event === 'quote');
+  await s.waitFor((e) => e.event === 'closed');
+  await new Promise((r) => setTimeout(r, 300));
+  // (A quote waits for the flush; a close is written at once: their order may differ.)
+  const got = s.events.filter((e) => e.event !== 'status').map((e) => [e.event, e.json]);
+  expect(got.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+    ['closed', { ids: [99] }],
+    ['quote', { forex_id: 1, symbol: 'EURUSD', close: 1.1111, change: 0.1, high: 1.1111, low: 1.1111, open: 1.1111, volume: 3, market_status: 1 }],
+  ]);
+  expect(relay.stats().malformed).toBe(6);
+  expect(relay.stats()).toMatchObject({ upstream: 'up', clients: 1 });
+});
+
+test('closed events are never coalesced; the replay ring is bounded and a Last-Event-ID older than it gets resync', async () => {
+  const { fake, open } = await setup({ replayCapacity: 3 });
+  const headers = { 'x-test-user': '9:t9' };
+  const tab = await open('/stream', headers);
+  const watcher = await open('/stream', headers);
+  await until(() => conn(fake, 'private')?.messages.length === 2);
+  const priv = conn(fake, 'private')!;
+  priv.send({ type: 'FOREX_CLOSED', id: [1] });
+  await tab.waitFor((e) => e.event === 'closed');
+  const sawOne = tab.events.at(-1)!.id;
+  tab.close();
+
+  for (let i = 2; i <= 6; i++) priv.send({ type: 'FOREX_CLOSED', id: [i] });
+  for (let i = 0; i < 5; i++) priv.send(forexTrade(2)); // account figures supersede each other in the ring
+  await until(() => watcher.events.filter((e) => e.event === 'account').length === 5);
+  // The live tab got every close, one event each.
+  expect(watcher.events.filter((e) => e.event === 'closed').map((e) => e.json)).toEqual([1, 2, 3, 4, 5, 6].map((i) => ({ ids: [i] })));
+
+  // Six closes happened; the ring holds the last three closes and the last account: 2 and 3 are gone.
+  const gone = await open('/stream', { ...headers, 'last-event-id': sawOne });
+  expect((await gone.waitFor(() => true)).json).toEqual({ reason: 'gone' } satisfies ResyncData);
+  expect(gone.events.some((e) => e.event === 'closed')).toBe(false);
+
+  // After seeing close 3, closes 4-6 and the latest account figures are still held.
+  const saw3 = watcher.events.find((e) => e.event === 'closed' && (e.json as { ids: number[] }).ids[0] === 3)!.id;
+  const back = await open('/stream', { ...headers, 'last-event-id': saw3 });
+  await back.waitFor((e) => e.event === 'status');
+  const replayed = back.events.slice(0, back.events.findIndex((e) => e.event === 'status'));
+  expect(replayed.map((e) => [e.event, e.event === 'closed' ? e.json : null])).toEqual([
+    ['closed', { ids: [4] }],
+    ['closed', { ids: [5] }],
+    ['closed', { ids: [6] }],
+    ['account', null],
+  ]);
+  expect(replayed.at(-1)!.id).toBe(watcher.events.filter((e) => e.event === 'account').at(-1)!.id);
+  expect(seqOf(replayed[0]!.id)).toBeGreaterThan(seqOf(saw3));
+});
+
+test('a refused upstream login sends resync to the user\'s pages and stops that socket', async () => {
+  const { fake, relay, open } = await setup();
+  const s = await open('/stream', { 'x-test-user': '11:bad' });
+  const e = await s.waitFor((ev) => ev.event === 'resync');
+  expect(e.json).toEqual({ reason: 'login-failed' } satisfies ResyncData);
+  await until(() => relay.stats().privateSockets === 0);
+  expect(relay.stats()).toMatchObject({ clients: 1, users: 1 });
+  expect(fake.connections.filter((c) => c.messages[0]?.type === 'login')).toHaveLength(1);
+  // The quotes still flow to that page.
+  conn(fake, 'public')!.send(dayMarket('GBPUSD', 2, 1.3));
+  await s.waitFor((ev) => ev.event === 'quote');
+});
+
+test('a slow client is ended when its socket stays backed up; the others keep receiving and memory stays bounded', async () => {
+  const { fake, relay, server, open } = await setup({ maxBufferedBytes: 512 * 1024, maxBackedUpMs: 300 });
+  const reader = await open('/stream', { 'x-test-user': '12:t12' });
+  // A client that sends its request and then never reads a byte.
+  const url = new URL(server.url);
+  const stalled = net.connect(Number(url.port), url.hostname);
+  stalled.on('error', () => {});
+  cleanup.push(() => stalled.destroy());
+  stalled.write('GET /stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nx-test-user: 12:t12\r\n\r\n');
+  stalled.pause();
+  await until(() => relay.stats().clients === 2 && conn(fake, 'private')?.messages.length === 2);
+  const priv = conn(fake, 'private')!;
+  // ~7 MB of ~60 KB closed events: more than the kernel's send buffer (up to 4 MB here) and the stalled
+  // client's receive window. (Big `closed` pushes are cheap to validate; big account pushes are not.)
+  for (let i = 0; i < 120; i++) priv.send(bigClosed(i));
+  await until(() => relay.stats().evicted === 1, 10_000, 'the stalled client ended');
+  expect(relay.stats().clients).toBe(1);
+  await until(() => reader.events.filter((e) => e.event === 'closed').length === 120, 10_000, 'every event at the reading client');
+  conn(fake, 'public')!.send(dayMarket('EURUSD', 1, 1.4242));
+  await reader.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 1.4242);
+});
+
+test('a tab closed while the session lookup was still running leaves no subscriber behind', async () => {
+  const fake = await startFakeUpstream();
+  cleanup.push(() => fake.close());
+  const relay = createRelay({ upstreamUrl: fake.url, socket: FAST_SOCKET, log: () => {}, privateLingerMs: 0 });
+  cleanup.push(() => relay.close());
+  const server = await startStreamServer(relay, { lookupDelayMs: 150 });
+  cleanup.push(() => server.close());
+  const tabs = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => {
+      const req = http.get(`${server.url}/stream?code=EURUSD&period=1min`, { headers: i % 2 ? { 'x-test-user': `${i}:t${i}` } : {} });
+      req.on('error', () => {});
+      return req;
+    }),
+  );
+  await new Promise((r) => setTimeout(r, 30));
+  for (const t of tabs) t.destroy(); // closed before the handler ran
+  const late = await openStream(server.url, '/stream'); // one that stays, to know the handlers have run
+  cleanup.push(() => late.close());
+  await late.waitFor((e) => e.event === 'status');
+  await new Promise((r) => setTimeout(r, 200));
+  expect(relay.stats()).toMatchObject({ clients: 1, users: 0, privateSockets: 0, publicTopics: ['DAY_MARKET'] });
+});
+
+test('mounted behind express and compression(): not compressed, not buffered, and express req.query is accepted', async () => {
+  const fake = await startFakeUpstream();
+  cleanup.push(() => fake.close());
+  const relay = createRelay({ upstreamUrl: fake.url, socket: FAST_SOCKET, log: () => {} });
+  cleanup.push(() => relay.close());
+  const app = express();
+  app.use(compression());
+  app.get('/stream', (req, res) => relay.handleStream(req, res, null, req.query));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  cleanup.push(() => new Promise((r) => (server.closeAllConnections(), server.close(r))));
+  const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  await until(() => relay.stats().upstream === 'up');
+  const s = await openStream(base, '/stream?code=EURUSD&period=5min', { 'accept-encoding': 'gzip, br' });
+  cleanup.push(() => s.close());
+  expect(s.headers['content-encoding']).toBeUndefined();
+  expect(s.headers['cache-control']).toContain('no-transform');
+  await s.waitFor((e) => e.event === 'status');
+  await until(() => relay.stats().publicTopics.includes('KLINE.EURUSD') && conn(fake, 'public')?.messages.length === 2);
+  conn(fake, 'public')!.send({ type: 'KLINE', symbol: 'EURUSD', forex_id: 1, kline: { Time: 60, Open: 1, High: 1, Low: 1, Close: 1.5, Volume: 1, Period: '5min' } });
+  conn(fake, 'public')!.send({ type: 'KLINE', symbol: 'EURUSD', forex_id: 1, kline: { Time: 60, Open: 1, High: 1, Low: 1, Close: 1.6, Volume: 1, Period: '1min' } });
+  const k = await s.waitFor((e) => e.event === 'kline');
+  expect(k.json).toEqual({ forex_id: 1, symbol: 'EURUSD', Time: 60, Open: 1, High: 1, Low: 1, Close: 1.5, Volume: 1, Period: '5min' });
+  expect((await openStream(base, '/stream?code=EURUSD&code=GBPUSD&period=5min')).status).toBe(400);
+});
+
+test('a new token for the same user logs the shared socket in again; logout() tells the upstream and ends the user\'s streams', async () => {
+  const { fake, relay, open } = await setup();
+  const a = await open('/stream', { 'x-test-user': '21:old-token' });
+  await until(() => conn(fake, 'private')?.messages.length === 2);
+  const b = await open('/stream', { 'x-test-user': '21:new-token' });
+  const anon = await open('/stream');
+  await until(() => conn(fake, 'private')!.messages.length === 3);
+  expect(conn(fake, 'private')!.messages[2]).toEqual({ type: 'login', params: 'new-token' });
+  expect(fake.connections.filter((c) => c.messages[0]?.type === 'login')).toHaveLength(1); // still one socket
+
+  relay.logout(21);
+  await Promise.all([a.ended, b.ended]);
+  await until(() => conn(fake, 'private')!.socket.readyState === conn(fake, 'private')!.socket.CLOSED);
+  expect(conn(fake, 'private')!.messages.at(-1)).toEqual({ type: 'logout' });
+  expect(relay.stats()).toMatchObject({ clients: 1, users: 0, privateSockets: 0 });
+  expect(anon.events.at(-1)?.event).not.toBe('resync');
+});
+
+test('a backed-up client gets no quote bytes while blocked, then only the latest quote of each instrument once it drains', async () => {
+  // Bounds high enough that the stalled client is not ended during this test.
+  const { fake, relay, server, open } = await setup({ maxBufferedBytes: 64 * 1024 * 1024, maxBackedUpMs: 60_000, flushIntervalMs: 50 });
+  const reader = await open('/stream', { 'x-test-user': '31:t31' });
+  const url = new URL(server.url);
+  const stalled = net.connect(Number(url.port), url.hostname);
+  stalled.on('error', () => {});
+  cleanup.push(() => stalled.destroy());
+  stalled.write('GET /stream HTTP/1.1\r\nHost: x\r\nx-test-user: 31:t31\r\n\r\n');
+  stalled.pause();
+  await until(() => relay.stats().clients === 2 && conn(fake, 'private')?.messages.length === 2);
+  for (let i = 0; i < 120; i++) conn(fake, 'private')!.send(bigClosed(i));
+  await until(() => reader.events.filter((e) => e.event === 'closed').length === 120, 10_000);
+  await until(() => relay.stats().buffered > 1024 * 1024, 5000, 'the stalled client backed up');
+  reader.close(); // from here on, stats().buffered is the stalled client's alone
+  await until(() => relay.stats().clients === 1);
+  const blocked = relay.stats().buffered;
+
+  const pub = conn(fake, 'public')!;
+  for (let i = 1; i <= 300; i++) {
+    pub.send(dayMarket('EURUSD', 1, 1 + i / 1000));
+    pub.send(dayMarket('GBPUSD', 2, 2 + i / 1000));
+  }
+  await until(() => relay.latestQuotes().map((q) => q.close).join() === '1.3,2.3', 5000, 'the ticks at the hub');
+  await new Promise((r) => setTimeout(r, 200)); // four flush windows
+  // Not one quote byte was queued for the blocked client (it owes at most one quote per instrument).
+  expect(relay.stats().buffered).toBeLessThanOrEqual(blocked);
+  expect(relay.stats().evicted).toBe(0);
+
+  // It reads again: after its backlog it gets the latest quote of each instrument, once.
+  let text = '';
+  stalled.setEncoding('utf8');
+  stalled.on('data', (chunk: string) => (text += chunk));
+  stalled.resume();
+  await until(() => text.includes('"close":1.3,') && text.includes('"close":2.3,'), 10_000, 'the owed quotes');
+  await new Promise((r) => setTimeout(r, 200));
+  const afterBacklog = text.slice(text.lastIndexOf('event: closed'));
+  expect(afterBacklog.match(/event: quote/g)).toHaveLength(2);
+  expect(text.match(/"symbol":"EURUSD","close":1\.\d+,/g)).toEqual(['"symbol":"EURUSD","close":1.3,']);
+});
+
+test('HEAD /stream is answered and holds no subscriber', async () => {
+  const { relay, server } = await setup();
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = http.request(`${server.url}/stream`, { method: 'HEAD' }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  expect(status).toBe(200);
+  expect(relay.stats().clients).toBe(0);
+});

@@ -1,0 +1,299 @@
+/**
+ * The relay hub against a REAL upstream (`startTestUpstream`: random port, temporary database), with
+ * browsers played by real HTTP requests to a tiny server that mounts `handleStream`.
+ */
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { trade } from '../../contract/index';
+import { startTestUpstream, type TestUpstream } from '../../upstream/testing';
+import type { AccountData, ClosedData, KlineData, QuoteData, ResyncData, StatusData } from './events';
+import { createRelay, type RelayOptions } from './hub';
+import { expectIncreasingIds, openStream, seqOf, startStreamServer, until, type SseEvent, type SseStream } from './test-support';
+
+let up: TestUpstream;
+beforeAll(async () => {
+  up = await startTestUpstream();
+  for (const code of ['EURUSD', 'GBPUSD', 'BTCUSD']) up.forceMarket(code, 'open');
+  up.setPrice('EURUSD', 1.1);
+  up.setPrice('GBPUSD', 1.3);
+  up.setPrice('BTCUSD', 60000);
+});
+afterAll(() => up.close());
+
+/** Everything a test opened, closed after it. */
+const cleanup: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+async function relayWithServer(options: Partial<RelayOptions> = {}) {
+  const relay = createRelay({ upstreamUrl: up.url, log: () => {}, ...options });
+  cleanup.push(() => relay.close());
+  const server = await startStreamServer(relay);
+  cleanup.push(() => server.close());
+  // Warm: the public socket is up and has the DAY_MARKET snapshot.
+  await until(() => relay.stats().upstream === 'up' && relay.stats().quotes > 0, 5000, 'a warm hub');
+  const open = async (path = '/stream', headers: Record<string, string> = {}) => {
+    const s = await openStream(server.url, path, headers);
+    cleanup.push(() => s.close());
+    return s;
+  };
+  return { relay, server, open };
+}
+
+const isQuote = (symbol: string, close?: number) => (e: SseEvent) =>
+  e.event === 'quote' && (e.json as QuoteData).symbol === symbol && (close === undefined || (e.json as QuoteData).close === close);
+const quotesOf = (s: SseStream, symbol: string, from = 0) => s.events.slice(from).filter(isQuote(symbol)).map((e) => e.json as QuoteData);
+
+test('SSE headers; on connect: status, then the latest quote of every instrument', async () => {
+  const { relay, open } = await relayWithServer();
+  const s = await open();
+  expect(s.status).toBe(200);
+  expect(s.headers['content-type']).toBe('text/event-stream');
+  expect(s.headers['cache-control']).toContain('no-store');
+  expect(s.headers['x-accel-buffering']).toBe('no');
+  expect(s.headers['connection']).toBe('keep-alive');
+  const first = await s.waitFor(() => true);
+  expect(first.event).toBe('status');
+  expect(first.json).toEqual({ state: 'up' } satisfies StatusData);
+  const eurusd = await s.waitFor(isQuote('EURUSD'));
+  expect(eurusd.json).toMatchObject({ forex_id: 1, symbol: 'EURUSD', close: 1.1, market_status: 1 });
+  expect(Object.keys(eurusd.json as object).sort()).toEqual(['change', 'close', 'forex_id', 'high', 'low', 'market_status', 'open', 'symbol', 'volume']);
+  await until(() => s.events.filter((e) => e.event === 'quote').length === relay.stats().quotes);
+  expect(relay.latestQuotes().find((q) => q.symbol === 'EURUSD')).toMatchObject({ close: 1.1, forex_id: 1 });
+  expectIncreasingIds(s.events);
+});
+
+test('bad code or period gets 400', async () => {
+  const { open, relay } = await relayWithServer();
+  for (const query of ['code=EUR-USD&period=1min', `code=${'A'.repeat(33)}&period=1min`, 'code=EURUSD&period=2min', 'code=EURUSD']) {
+    const s = await open(`/stream?${query}`);
+    expect(s.status, query).toBe(400);
+  }
+  expect(relay.stats().clients).toBe(0);
+  expect((await open('/stream?code=EURUSD&period=1day')).status).toBe(200);
+});
+
+test('fan-out: a tick reaches every client as a quote', async () => {
+  const { open } = await relayWithServer();
+  const streams = await Promise.all(Array.from({ length: 6 }, () => open()));
+  await Promise.all(streams.map((s) => s.waitFor(isQuote('EURUSD'))));
+  up.setPrice('EURUSD', 1.10123);
+  const got = await Promise.all(streams.map((s) => s.waitFor(isQuote('EURUSD', 1.10123))));
+  for (const e of got) expect(e.json).toMatchObject({ symbol: 'EURUSD', forex_id: 1, close: 1.10123 });
+  // One shared frame: the same id for every client.
+  expect(new Set(got.map((e) => e.id)).size).toBe(1);
+  for (const s of streams) expectIncreasingIds(s.events);
+});
+
+test('coalescing: many ticks of one instrument within a flush window reach a client as one quote with the last price', async () => {
+  const { open } = await relayWithServer({ flushIntervalMs: 300 });
+  const s = await open();
+  await s.waitFor(isQuote('EURUSD'));
+  // A tick after a quiet spell goes out almost at once (after the 10 ms gather) and opens a 300 ms window…
+  up.setPrice('GBPUSD', 1.30077);
+  await s.waitFor(isQuote('GBPUSD', 1.30077));
+  const from = s.events.length;
+  // …in which twenty ticks of EURUSD arrive.
+  for (let i = 1; i <= 20; i++) up.setPrice('EURUSD', 1.1 + i / 10000);
+  await s.waitFor(isQuote('EURUSD', 1.102), { from });
+  await new Promise((r) => setTimeout(r, 700)); // two more windows: nothing else may come
+  expect(quotesOf(s, 'EURUSD', from).map((q) => q.close)).toEqual([1.102]);
+  expect(quotesOf(s, 'GBPUSD', from)).toEqual([]);
+});
+
+test('kline events only for the code and period a stream asked for', async () => {
+  const { open } = await relayWithServer();
+  const eur1 = await open('/stream?code=EURUSD&period=1min');
+  const eur5 = await open('/stream?code=EURUSD&period=5min');
+  const btc1 = await open('/stream?code=BTCUSD&period=1min');
+  const none = await open('/stream');
+  // Tick until the upstream has taken the KLINE subscriptions (they travel over the socket).
+  let price = 1.1;
+  await until(
+    () => {
+      up.setPrice('EURUSD', (price += 0.0001));
+      up.setPrice('BTCUSD', 60000 + price);
+      return eur1.events.some((e) => e.event === 'kline') && eur5.events.some((e) => e.event === 'kline') && btc1.events.some((e) => e.event === 'kline');
+    },
+    5000,
+    'klines',
+  );
+  up.setPrice('EURUSD', 1.2345);
+  up.setPrice('GBPUSD', 1.31);
+  const k = await eur1.waitFor((e) => e.event === 'kline' && (e.json as KlineData).Close === 1.2345);
+  expect(k.json).toMatchObject({ symbol: 'EURUSD', forex_id: 1, Period: '1min', Close: 1.2345 });
+  expect(Object.keys(k.json as object).sort()).toEqual(['Close', 'High', 'Low', 'Open', 'Period', 'Time', 'Volume', 'forex_id', 'symbol']);
+  await eur5.waitFor((e) => e.event === 'kline' && (e.json as KlineData).Close === 1.2345);
+  await new Promise((r) => setTimeout(r, 100));
+  const klines = (s: SseStream) => s.events.filter((e) => e.event === 'kline').map((e) => e.json as KlineData);
+  expect(new Set(klines(eur1).map((c) => `${c.symbol} ${c.Period}`))).toEqual(new Set(['EURUSD 1min']));
+  expect(new Set(klines(eur5).map((c) => `${c.symbol} ${c.Period}`))).toEqual(new Set(['EURUSD 5min']));
+  expect(new Set(klines(btc1).map((c) => `${c.symbol} ${c.Period}`))).toEqual(new Set(['BTCUSD 1min']));
+  expect(klines(none)).toEqual([]);
+  for (const s of [eur1, eur5, btc1, none]) expectIncreasingIds(s.events);
+});
+
+test('every count goes back to zero when the clients abort: KLINE unsubscribed after its last watcher, the private socket closed after the last tab', async () => {
+  const { relay, open } = await relayWithServer({ privateLingerMs: 200 });
+  const { token, userId } = await up.demo();
+  const socketsBefore = up.hub.size;
+  const user = { 'x-test-user': `${userId}:${token}` };
+  const a = await open('/stream?code=EURUSD&period=1min', user);
+  const b = await open('/stream?code=EURUSD&period=15min', user);
+  const c = await open('/stream?code=BTCUSD&period=1min');
+  const anon = await Promise.all(Array.from({ length: 5 }, () => open()));
+  await until(() => relay.stats().clients === 8);
+  expect(relay.stats()).toMatchObject({ clients: 8, users: 1, privateSockets: 1 });
+  expect(relay.stats().publicTopics.sort()).toEqual(['DAY_MARKET', 'KLINE.BTCUSD', 'KLINE.EURUSD']);
+  await until(() => up.hub.size === socketsBefore + 1, 3000, 'the private socket at the upstream');
+
+  a.close();
+  await until(() => relay.stats().clients === 7);
+  expect(relay.stats().publicTopics).toContain('KLINE.EURUSD'); // b still watches EURUSD
+  expect(relay.stats()).toMatchObject({ users: 1, privateSockets: 1 });
+
+  b.close();
+  await until(() => !relay.stats().publicTopics.includes('KLINE.EURUSD'), 3000, 'KLINE.EURUSD unsubscribed');
+  expect(relay.stats().users).toBe(0);
+  // The private socket lingers briefly for a reconnecting tab, then closes, at the upstream too.
+  await until(() => relay.stats().privateSockets === 0, 3000, 'the private socket closed');
+  await until(() => up.hub.size === socketsBefore, 3000, 'the upstream to see it closed');
+
+  c.close();
+  for (const s of anon) s.close();
+  await until(() => relay.stats().clients === 0, 3000, 'no clients');
+  expect(relay.stats()).toMatchObject({ clients: 0, users: 0, privateSockets: 0, publicTopics: ['DAY_MARKET'] });
+});
+
+test('many streams opened and dropped at once leave no subscriber behind', async () => {
+  const { relay, open } = await relayWithServer({ privateLingerMs: 0 });
+  const users = await Promise.all([up.demo(), up.demo()]);
+  const streams = await Promise.all(
+    Array.from({ length: 60 }, (_, i) => {
+      const u = users[i % 3];
+      return open(`/stream?code=${['EURUSD', 'GBPUSD', 'BTCUSD'][i % 3]}&period=1min`, u ? { 'x-test-user': `${u.userId}:${u.token}` } : {});
+    }),
+  );
+  await until(() => relay.stats().clients === 60);
+  expect(relay.stats()).toMatchObject({ users: 2, privateSockets: 2 });
+  for (const s of streams) s.close();
+  await until(() => relay.stats().clients === 0, 3000, 'no clients');
+  expect(relay.stats()).toMatchObject({ clients: 0, users: 0, privateSockets: 0, publicTopics: ['DAY_MARKET'] });
+});
+
+/** A demo user with an open EURUSD buy whose take-profit is 1.2 (the price is 1.1 before). */
+async function userWithOrder() {
+  const { token, userId } = await up.demo();
+  up.setPrice('EURUSD', 1.1);
+  const env = await up.call(trade.submit, { type: 1, cont: '1', forex_id: 1, status: 1, multiple: 100, target_profit_price: '1.2' }, { token });
+  expect(env.code).toBe(1);
+  const order = trade.OrderSchema.parse(env.data);
+  return { token, userId, order, headers: { 'x-test-user': `${userId}:${token}` } };
+}
+
+const isAccountWith = (orderId: number) => (e: SseEvent) => e.event === 'account' && (e.json as AccountData).orders.some((o) => o.id === orderId);
+
+test('private events: a signed-in stream gets account figures and, on a take-profit, the closed order id', async () => {
+  const { open } = await relayWithServer();
+  const { order, headers } = await userWithOrder();
+  const s = await open('/stream', headers);
+  const anon = await open();
+  const acc = await s.waitFor(isAccountWith(order.Id), { timeoutMs: 4000 });
+  const data = acc.json as AccountData;
+  expect(Object.keys(data).sort()).toEqual(['balance', 'equity', 'free_margin', 'margin', 'orders', 'profit', 'risk_rate']);
+  expect(data.margin).toBe(order.CautionMoney);
+  expect(data.orders).toEqual([{ id: order.Id, profit: expect.any(Number), mark: 1.1 }]);
+  expect(typeof data.risk_rate).toBe('number');
+
+  up.setPrice('EURUSD', 1.2);
+  const closed = await s.waitFor((e) => e.event === 'closed');
+  expect(closed.json).toEqual({ ids: [order.Id] } satisfies ClosedData);
+  await anon.waitFor(isQuote('EURUSD', 1.2));
+  // The anonymous stream, open since before the first account push, saw the quote but nothing private.
+  expect(anon.events.some((e) => e.event === 'account' || e.event === 'closed')).toBe(false);
+  expect(quotesOf(anon, 'EURUSD').at(-1)?.close).toBe(1.2);
+  expectIncreasingIds(s.events);
+});
+
+test('Last-Event-ID: a reconnecting tab gets the private events it missed, replayed with their own ids', async () => {
+  const { open } = await relayWithServer();
+  const { order, headers } = await userWithOrder();
+  const tab = await open('/stream', headers);
+  const other = await open('/stream', headers); // the user's other tab keeps watching
+  await tab.waitFor(isAccountWith(order.Id), { timeoutMs: 4000 });
+  const lastSeen = tab.events.at(-1)!.id;
+  tab.close();
+
+  up.setPrice('EURUSD', 1.2);
+  const live = await other.waitFor((e) => e.event === 'closed');
+
+  const back = await open('/stream', { ...headers, 'last-event-id': lastSeen });
+  const replayed = await back.waitFor((e) => e.event === 'closed');
+  expect(replayed.json).toEqual({ ids: [order.Id] });
+  expect(replayed.id).toBe(live.id); // the same event, not a new one
+  expect(seqOf(replayed.id)).toBeGreaterThan(seqOf(lastSeen));
+  // Replayed events come first, before this connection's status and quotes.
+  const firstNew = back.events.findIndex((e) => e.event === 'status');
+  expect(back.events.indexOf(replayed)).toBeLessThan(firstNew);
+  expect(back.events.slice(0, firstNew).every((e) => e.event === 'closed' || e.event === 'account')).toBe(true);
+  expect(back.events.some((e) => e.event === 'resync')).toBe(false);
+  expectIncreasingIds(back.events);
+
+  // A reconnect that has seen everything gets nothing replayed.
+  const upToDate = await open('/stream', { ...headers, 'last-event-id': back.events.at(-1)!.id });
+  const first = await upToDate.waitFor(() => true);
+  expect(first.event).toBe('status');
+});
+
+test('Last-Event-ID: the single tab reconnects within the linger and still gets the close it missed', async () => {
+  const { relay, open } = await relayWithServer({ privateLingerMs: 5000 });
+  const { order, headers } = await userWithOrder();
+  const tab = await open('/stream', headers);
+  await tab.waitFor(isAccountWith(order.Id), { timeoutMs: 4000 });
+  const lastSeen = tab.events.at(-1)!.id;
+  tab.close();
+  await until(() => relay.stats().clients === 0);
+  expect(relay.stats().privateSockets).toBe(1); // lingering
+  up.setPrice('EURUSD', 1.2);
+  await new Promise((r) => setTimeout(r, 300)); // the push travels to the lingering socket
+  const back = await open('/stream', { ...headers, 'last-event-id': lastSeen });
+  const replayed = await back.waitFor((e) => e.event === 'closed');
+  expect(replayed.json).toEqual({ ids: [order.Id] });
+  expect(back.events.indexOf(replayed)).toBeLessThan(back.events.findIndex((e) => e.event === 'status'));
+});
+
+test('Last-Event-ID that is unknown, or older than what the hub still holds, gets resync', async () => {
+  const { relay, open } = await relayWithServer({ privateLingerMs: 0 });
+  const { token, userId } = await up.demo();
+  const headers = { 'x-test-user': `${userId}:${token}` };
+
+  for (const id of ['garbage', '00000000.1', '1', 'abc.def']) {
+    const s = await open('/stream', { ...headers, 'last-event-id': id });
+    const first = await s.waitFor(() => true);
+    expect(first.event, id).toBe('resync');
+    expect(first.json).toEqual({ reason: 'unknown-id' } satisfies ResyncData);
+    s.close();
+  }
+  await until(() => relay.stats().privateSockets === 0);
+
+  // A tab saw some events, left; with no linger the user's socket closed, so whatever happened since is gone.
+  const tab = await open('/stream', headers);
+  await tab.waitFor((e) => e.event === 'quote');
+  const lastSeen = tab.events.at(-1)!.id;
+  tab.close();
+  await until(() => relay.stats().privateSockets === 0);
+  const back = await open('/stream', { ...headers, 'last-event-id': lastSeen });
+  const first = await back.waitFor(() => true);
+  expect(first.event).toBe('resync');
+  expect(first.json).toEqual({ reason: 'gone' } satisfies ResyncData);
+
+  // A signed-out stream has no private events to miss: a known id gets no resync.
+  const anon = await open('/stream', { 'last-event-id': lastSeen });
+  expect((await anon.waitFor(() => true)).event).toBe('status');
+});
+
+test('heartbeat comments keep the stream alive', async () => {
+  const { open } = await relayWithServer({ heartbeatMs: 50 });
+  const s = await open();
+  await until(() => s.comments >= 3, 2000, 'three heartbeats');
+});

@@ -1,0 +1,678 @@
+/**
+ * The relay hub (architecture.md "The live stream"): the upstream websocket relayed to browsers as
+ * server-sent events on `GET /stream`.
+ *
+ * - One shared public upstream socket: `DAY_MARKET` always, `KLINE.<code>` while any stream watches it.
+ * - One private upstream socket per signed-in user with an open stream (`FOREX_TRADE`, `FOREX_CLOSED`),
+ *   shared by the user's tabs and closed `privateLingerMs` after their last stream closes.
+ * - Events: quote, kline, account, closed, status, resync (see ./events.ts), each with an increasing id.
+ *   Private events (account, closed) are kept in a bounded ring per user and replayed after
+ *   `Last-Event-ID`, or `resync` is sent when they are gone.
+ * - A slow client never grows memory: quotes and klines coalesce while its socket is backed up, and a
+ *   socket backed up for longer than `maxBackedUpMs` (or holding more than `maxBufferedBytes`) is ended.
+ */
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CHART_PERIODS, type ChartPeriod } from '../../contract/enums';
+import { PRIVATE_TOPICS, Topic, type DayMarketPush, type ForexTradePush, type KlinePush, type ServerMessage } from '../../contract/ws';
+import type { AccountData, KlineData, QuoteData, ResyncData, StreamEventName } from './events';
+import { UpstreamSocket, type FeedState, type UpstreamSocketOptions } from './upstream-socket';
+
+export interface StreamUser {
+  userId: number;
+  /** The user's upstream token (never sent to the browser). */
+  token: string;
+}
+
+/** `?code=EURUSD&period=1min` (express's `req.query` fits). */
+export type StreamQuery = Readonly<Record<string, unknown>>;
+
+/** The latest day quote of an instrument, as the hub last received it. */
+export interface Quote extends QuoteData {
+  /** When the hub received it (epoch ms): lets a server render judge freshness. */
+  receivedAt: number;
+}
+
+/** A quote and the moment (performance.now()) the hub received its tick: what the benchmark probe sees. */
+export interface QuoteTick {
+  readonly quote: Quote;
+  readonly tickAt: number;
+}
+
+export interface RelayOptions {
+  /** The upstream's base URL, e.g. `http://127.0.0.1:4000` (the websocket is `<base>/v1/ws`). */
+  upstreamUrl: string;
+  /** Heartbeat and reconnect settings of every upstream socket (defaults: spec §9). */
+  socket?: Pick<UpstreamSocketOptions, 'pingIntervalMs' | 'missedPingsBeforeReconnect' | 'connectTimeoutMs' | 'backoff' | 'random'>;
+  /** At most one quote flush per client per this many ms. */
+  flushIntervalMs?: number;
+  /** A tick after a quiet spell waits this long for the rest of its burst before it is flushed. */
+  flushGatherMs?: number;
+  /** A stream with nothing written to it for this long gets a comment heartbeat. */
+  heartbeatMs?: number;
+  /** The `retry:` sent to EventSource: how soon the browser reconnects. */
+  retryMs?: number;
+  /** `closed` events kept per user for `Last-Event-ID` replay (plus the latest `account`). */
+  replayCapacity?: number;
+  /** How long a user's private socket outlives their last stream. */
+  privateLingerMs?: number;
+  /** A client whose unsent bytes exceed this is ended at once. */
+  maxBufferedBytes?: number;
+  /** A client whose socket stays backed up this long is ended. */
+  maxBackedUpMs?: number;
+  log?: (line: string) => void;
+  /** Benchmark probe: called after each write of quotes into a client socket. */
+  onQuoteWrite?: (quotes: readonly QuoteTick[], writtenAt: number) => void;
+}
+
+export interface RelayStats {
+  /** Open browser streams. */
+  clients: number;
+  /** Signed-in users with at least one open stream. */
+  users: number;
+  /** Private upstream sockets (users with an open stream, and those still lingering). */
+  privateSockets: number;
+  /** Topics held on the public upstream socket. */
+  publicTopics: string[];
+  /** The public feed's state, as browsers see it in `status`. */
+  upstream: FeedState;
+  /** Instruments with a latest quote. */
+  quotes: number;
+  /** Streams ended because their socket stayed backed up. */
+  evicted: number;
+  /** Bytes written to streams and not yet taken by their sockets (bounded by maxBufferedBytes per stream). */
+  buffered: number;
+  /** Upstream messages ignored as malformed (public socket). */
+  malformed: number;
+}
+
+export const STREAM_DEFAULTS = {
+  flushIntervalMs: 250,
+  flushGatherMs: 10,
+  heartbeatMs: 15_000,
+  retryMs: 2_000,
+  replayCapacity: 64,
+  // Long enough for an EventSource reconnect or a page reload, so the user's private events keep being
+  // captured for replay and the upstream socket does not churn.
+  privateLingerMs: 10_000,
+  maxBufferedBytes: 256 * 1024,
+  maxBackedUpMs: 10_000,
+} as const;
+
+const CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
+const PERIODS: readonly string[] = CHART_PERIODS;
+const HEARTBEAT = Buffer.from(':\n\n');
+
+const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream',
+  // no-transform: the compression middleware and proxies must neither compress nor buffer the stream.
+  'Cache-Control': 'no-store, no-transform',
+  'X-Accel-Buffering': 'no',
+  Connection: 'keep-alive',
+};
+
+interface Client {
+  res: ServerResponse;
+  feed: UserFeed | null;
+  code: string | null;
+  period: ChartPeriod | null;
+  /** performance.now() when a write last returned false; 0 while the socket keeps up. */
+  blockedSince: number;
+  /** Instruments whose quote is owed (only while blocked, or just drained). */
+  pendingQuotes: Set<number> | null;
+  /** Latest kline data by candle time, at most two candles (only while blocked). */
+  pendingKlines: Map<number, string> | null;
+  /** performance.now() of the last write: a stream quiet for heartbeatMs gets a comment. */
+  lastWriteAt: number;
+  closed: boolean;
+}
+
+interface RingEntry {
+  seq: number;
+  kind: 'account' | 'closed';
+  text: string;
+}
+
+interface UserFeed {
+  userId: number;
+  token: string;
+  clients: Set<Client>;
+  socket: UpstreamSocket | null;
+  /** The latest `closed` events, at most replayCapacity. */
+  ring: RingEntry[];
+  /** The latest `account` event (older ones are superseded, not lost). */
+  account: RingEntry | null;
+  /** The ring holds every private event after this seq: a Last-Event-ID below it gets `resync`. */
+  coveredFrom: number;
+  wasUp: boolean;
+  lingerTimer: NodeJS.Timeout | null;
+}
+
+interface QuoteEntry extends QuoteTick {
+  /** The quote's JSON, built once per tick and shared by every client. */
+  data: string;
+}
+
+interface KlineWatch {
+  count: number;
+  byPeriod: Map<ChartPeriod, Set<Client>>;
+}
+
+export class RelayHub {
+  private readonly options: Required<Omit<RelayOptions, 'socket' | 'onQuoteWrite' | 'log'>> & Pick<RelayOptions, 'socket' | 'onQuoteWrite'>;
+  private readonly log: (line: string) => void;
+  /** Distinguishes ids of this process from an earlier one's (a Last-Event-ID after a restart is unknown). */
+  private readonly boot = crypto.randomBytes(4).toString('hex');
+  private seq = 0;
+  private closed = false;
+
+  private readonly publicSocket: UpstreamSocket;
+  private readonly clients = new Set<Client>();
+  private readonly feeds = new Map<number, UserFeed>();
+  private readonly klines = new Map<string, KlineWatch>();
+  private readonly quotes = new Map<number, QuoteEntry>();
+
+  /** Instruments ticked since the last flush. */
+  private readonly dirty = new Set<number>();
+  /** Clients owed quotes or klines. */
+  private readonly withPending = new Set<Client>();
+  private readonly blocked = new Set<Client>();
+  private flushScheduled = false;
+  private flushTimer: NodeJS.Timeout | null = null;
+  private lastFlushAt = -Infinity;
+  private readonly sweepTimer: NodeJS.Timeout;
+  private evicted = 0;
+
+  constructor(options: RelayOptions) {
+    const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as RelayOptions;
+    this.options = { ...STREAM_DEFAULTS, ...given };
+    this.log = options.log ?? ((line) => console.log(`[relay] ${line}`));
+    this.publicSocket = new UpstreamSocket({
+      ...options.socket,
+      url: options.upstreamUrl,
+      topics: [Topic.DayMarket],
+      name: 'public socket',
+      log: this.log,
+    });
+    this.publicSocket.onMessage((m) => this.onPublicMessage(m));
+    this.publicSocket.onState((state, previous) => {
+      this.log(`upstream feed ${previous} → ${state}`);
+      this.broadcast(Buffer.from(this.frame('status', JSON.stringify({ state }))));
+    });
+    const { heartbeatMs, maxBackedUpMs } = this.options;
+    // One housekeeping timer for every client (heartbeats and slow-client eviction), not one per client.
+    this.sweepTimer = setInterval(() => this.sweep(), Math.max(10, Math.min(1000, heartbeatMs / 4, maxBackedUpMs / 2)));
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * `GET /stream`. Call it with node's request and response (express's fit), the signed-in user or null,
+   * and the query (`code` and `period` for klines; parsed from `req.url` when omitted).
+   */
+  readonly handleStream = (req: IncomingMessage, res: ServerResponse, who: StreamUser | null, query?: StreamQuery): void => {
+    if (this.closed) {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('The live stream is shutting down.\n');
+      return;
+    }
+    const parsed = parseStreamQuery(query ?? Object.fromEntries(new URL(req.url ?? '/', 'http://localhost').searchParams));
+    if ('error' in parsed) {
+      // A 4xx makes EventSource give up instead of retrying a request that can never succeed.
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${parsed.error}\n`);
+      return;
+    }
+    // The caller may have awaited a session lookup: a tab closed meanwhile has already fired 'close'.
+    if (res.destroyed || res.writableEnded || req.socket.destroyed) return;
+    // A HEAD has no body to stream: answer it rather than hold a subscriber that can never receive anything.
+    if (req.method === 'HEAD') return void res.writeHead(200, SSE_HEADERS).end();
+    res.writeHead(200, SSE_HEADERS);
+    req.socket.setNoDelay(true);
+
+    const client: Client = {
+      res,
+      feed: who ? this.attachFeed(who) : null,
+      code: parsed.code,
+      period: parsed.period,
+      blockedSince: 0,
+      lastWriteAt: 0,
+      pendingQuotes: null,
+      pendingKlines: null,
+      closed: false,
+    };
+
+    // 'close' on the response, not the request's abort signal (which can fail to fire: architecture.md).
+    res.on('close', () => this.detach(client));
+    res.on('drain', () => {
+      client.blockedSince = 0;
+      this.blocked.delete(client);
+      if (this.withPending.has(client)) this.scheduleFlush();
+    });
+
+    // Replayed events carry their old ids, so they go first; everything after gets fresh, larger ids.
+    let head = `retry: ${this.options.retryMs}\n\n`;
+    const lastEventId = req.headers['last-event-id'];
+    if (typeof lastEventId === 'string' && lastEventId !== '') head += this.replay(client.feed, lastEventId);
+    head += this.frame('status', JSON.stringify({ state: this.publicSocket.state }));
+    // The latest quote of each instrument instead of a replay of quotes.
+    for (const entry of this.quotes.values()) head += this.frame('quote', entry.data);
+
+    this.clients.add(client);
+    client.feed?.clients.add(client);
+    if (client.code && client.period) this.watchKline(client, client.code, client.period);
+    this.write(client, head);
+  };
+
+  /** The latest quote of every instrument (empty until the public socket has received its snapshot). */
+  readonly latestQuotes = (): Quote[] => [...this.quotes.values()].map((e) => e.quote).sort((a, b) => a.forex_id - b.forex_id);
+
+  readonly stats = (): RelayStats => {
+    let users = 0;
+    let privateSockets = 0;
+    let buffered = 0;
+    for (const c of this.clients) buffered += c.res.writableLength;
+    for (const feed of this.feeds.values()) {
+      if (feed.clients.size > 0) users++;
+      if (feed.socket) privateSockets++;
+    }
+    return {
+      clients: this.clients.size,
+      users,
+      privateSockets,
+      publicTopics: [...this.publicSocket.topics],
+      upstream: this.publicSocket.state,
+      quotes: this.quotes.size,
+      evicted: this.evicted,
+      buffered,
+      malformed: this.publicSocket.counters.malformed,
+    };
+  };
+
+  /** At logout: tells the user's upstream socket, closes it, and ends the user's streams (they reconnect signed out). */
+  readonly logout = (userId: number): void => {
+    const feed = this.feeds.get(userId);
+    if (!feed) return;
+    feed.socket?.logout();
+    const clients = [...feed.clients];
+    this.dropFeed(feed);
+    for (const c of clients) {
+      c.feed = null;
+      c.res.end();
+      this.detach(c);
+    }
+  };
+
+  readonly close = (): void => {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.sweepTimer);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.publicSocket.close();
+    for (const feed of [...this.feeds.values()]) this.dropFeed(feed);
+    for (const c of [...this.clients]) {
+      c.feed = null;
+      c.res.end();
+      this.detach(c);
+    }
+  };
+
+  // ── upstream → hub ─────────────────────────────────────────────────────────────────────────────────
+
+  private onPublicMessage(m: ServerMessage): void {
+    if (m.type === 'DAY_MARKET') this.onDayMarket(m);
+    else if (m.type === 'KLINE') this.onKline(m);
+  }
+
+  private onDayMarket(m: DayMarketPush): void {
+    const { quotation: q } = m;
+    const quote: QuoteData = {
+      forex_id: m.forex_id,
+      symbol: m.symbol,
+      close: q.close,
+      change: q.change,
+      high: q.high,
+      low: q.low,
+      open: q.open,
+      volume: q.volume,
+      market_status: m.market_status,
+    };
+    const data = JSON.stringify(quote);
+    const previous = this.quotes.get(m.forex_id);
+    // The upstream repeats its snapshot on every (re)subscribe; an unchanged quote is not news.
+    if (previous?.data === data) return;
+    this.quotes.set(m.forex_id, { quote: { ...quote, receivedAt: Date.now() }, data, tickAt: performance.now() });
+    this.dirty.add(m.forex_id);
+    this.scheduleFlush();
+  }
+
+  private onKline(m: KlinePush): void {
+    const watchers = this.klines.get(m.symbol)?.byPeriod.get(m.kline.Period);
+    if (!watchers || watchers.size === 0) return;
+    const candle: KlineData = { forex_id: m.forex_id, symbol: m.symbol, ...m.kline };
+    const data = JSON.stringify(candle);
+    const text = Buffer.from(this.frame('kline', data));
+    for (const c of watchers) {
+      if (c.blockedSince === 0) {
+        this.write(c, text);
+        continue;
+      }
+      // Backed up: keep only the newest update of the last two candles (an older candle's final close survives).
+      const pending = (c.pendingKlines ??= new Map());
+      pending.delete(m.kline.Time);
+      pending.set(m.kline.Time, data);
+      if (pending.size > 2) pending.delete(pending.keys().next().value!);
+      this.withPending.add(c);
+    }
+  }
+
+  private onPrivateMessage(feed: UserFeed, socket: UpstreamSocket, m: ServerMessage): void {
+    if (feed.socket !== socket) return;
+    switch (m.type) {
+      case 'FOREX_TRADE':
+        return this.pushPrivate(feed, 'account', JSON.stringify(accountData(m)));
+      case 'FOREX_CLOSED':
+        return this.pushPrivate(feed, 'closed', JSON.stringify({ ids: m.id }));
+      case 'login_result':
+        if (m.code === 1) return;
+        // The token no longer works upstream: stop this socket and let the pages revalidate (their loaders
+        // get code 999 and sign the user out). A stream with a new token opens a new socket.
+        this.log(`user ${feed.userId}: upstream login refused (code ${m.code})`);
+        socket.close();
+        feed.socket = null;
+        this.sendResync(feed.clients, 'login-failed');
+        return;
+      default:
+        return;
+    }
+  }
+
+  private onPrivateState(feed: UserFeed, socket: UpstreamSocket, state: FeedState, previous: FeedState): void {
+    if (feed.socket !== socket || state !== 'up' || previous !== 'down') return;
+    if (feed.wasUp) {
+      // Pushes during the outage are lost upstream: nothing before now can be replayed, and open pages revalidate.
+      feed.coveredFrom = this.seq + 1;
+      this.sendResync(feed.clients, 'reconnected');
+    }
+    feed.wasUp = true;
+  }
+
+  private pushPrivate(feed: UserFeed, kind: RingEntry['kind'], data: string): void {
+    const seq = ++this.seq;
+    const text = this.frameWith(seq, kind, data);
+    if (kind === 'account') {
+      // Only the newest account figures are worth replaying: they replace the previous ones.
+      feed.account = { seq, kind, text };
+    } else {
+      feed.ring.push({ seq, kind, text });
+      if (feed.ring.length > this.options.replayCapacity) feed.coveredFrom = Math.max(feed.coveredFrom, feed.ring.shift()!.seq);
+    }
+    // Private events are always written (never coalesced); a client that cannot take them is ended by the
+    // buffer bounds and gets them back by replay when it reconnects.
+    const buf = Buffer.from(text);
+    for (const c of feed.clients) this.write(c, buf);
+  }
+
+  // ── hub → browsers ─────────────────────────────────────────────────────────────────────────────────
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.closed) return;
+    this.flushScheduled = true;
+    // A tick after a quiet window goes out after only flushGatherMs: an upstream round's burst of pushes
+    // arrives as several socket reads, and without the gather its tail would wait a whole window (measured).
+    const wait = Math.max(this.options.flushGatherMs, this.lastFlushAt + this.options.flushIntervalMs - performance.now());
+    this.flushTimer = setTimeout(this.flush, wait);
+  }
+
+  /** The one flush for all clients: each flush builds each dirty quote's frame once and shares the bytes. */
+  private readonly flush = (): void => {
+    this.flushScheduled = false;
+    this.flushTimer = null;
+    this.lastFlushAt = performance.now();
+    const probe = this.options.onQuoteWrite;
+    if (this.dirty.size > 0) {
+      const entries: QuoteEntry[] = [];
+      let text = '';
+      for (const id of this.dirty) {
+        const entry = this.quotes.get(id);
+        if (!entry) continue;
+        entries.push(entry);
+        text += this.frame('quote', entry.data);
+      }
+      const batch = Buffer.from(text);
+      for (const c of this.clients) {
+        if (c.blockedSince !== 0) {
+          const pending = (c.pendingQuotes ??= new Set());
+          for (const id of this.dirty) pending.add(id);
+          this.withPending.add(c);
+        } else if (c.pendingQuotes || c.pendingKlines) {
+          this.writePending(c, this.dirty);
+        } else {
+          this.write(c, batch);
+          if (probe) probe(entries, performance.now());
+        }
+      }
+      this.dirty.clear();
+    }
+    for (const c of this.withPending) if (c.blockedSince === 0) this.writePending(c, null);
+  };
+
+  /** A client that was backed up gets what it is owed, built for it alone (fresh ids keep its stream in order). */
+  private writePending(c: Client, extra: ReadonlySet<number> | null): void {
+    const ids = c.pendingQuotes ?? new Set<number>();
+    if (extra) for (const id of extra) ids.add(id);
+    const entries: QuoteEntry[] = [];
+    let text = '';
+    for (const id of ids) {
+      const entry = this.quotes.get(id);
+      if (!entry) continue;
+      entries.push(entry);
+      text += this.frame('quote', entry.data);
+    }
+    if (c.pendingKlines) for (const data of c.pendingKlines.values()) text += this.frame('kline', data);
+    c.pendingQuotes = null;
+    c.pendingKlines = null;
+    this.withPending.delete(c);
+    if (text === '') return;
+    this.write(c, text);
+    if (entries.length && this.options.onQuoteWrite) this.options.onQuoteWrite(entries, performance.now());
+  }
+
+  private write(c: Client, chunk: Buffer | string): void {
+    if (c.closed) return;
+    const res = c.res;
+    // No cork()/uncork() here: node's http already corks a response's socket until the next tick, so each
+    // client's writes of one flush leave as one writev after the loop (an uncork per write measured ~10× slower).
+    const ok = res.write(chunk);
+    c.lastWriteAt = performance.now();
+    if (!ok && c.blockedSince === 0) {
+      c.blockedSince = c.lastWriteAt || 1;
+      this.blocked.add(c);
+    }
+    if (res.writableLength > this.options.maxBufferedBytes) this.evict(c);
+  }
+
+  private broadcast(chunk: Buffer): void {
+    for (const c of this.clients) this.write(c, chunk);
+  }
+
+  private sendResync(clients: Iterable<Client>, reason: ResyncData['reason']): void {
+    const buf = Buffer.from(this.frame('resync', JSON.stringify({ reason })));
+    for (const c of clients) this.write(c, buf);
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (const c of this.blocked) if (now - c.blockedSince > this.options.maxBackedUpMs) this.evict(c);
+    // Only quiet streams need the heartbeat (a stream that just got quotes is alive), and they come due at
+    // different times, so this never becomes one more write to every client at once.
+    const quietSince = now - this.options.heartbeatMs;
+    for (const c of this.clients) if (c.lastWriteAt <= quietSince && c.blockedSince === 0) this.write(c, HEARTBEAT);
+  }
+
+  /** Ends a client that cannot keep up; its EventSource reconnects (and gets private events replayed). */
+  private evict(c: Client): void {
+    if (c.closed) return;
+    this.evicted++;
+    c.res.destroy();
+    this.detach(c);
+  }
+
+  private detach(c: Client): void {
+    if (c.closed) return;
+    c.closed = true;
+    this.clients.delete(c);
+    this.blocked.delete(c);
+    this.withPending.delete(c);
+    c.pendingQuotes = null;
+    c.pendingKlines = null;
+    if (c.code && c.period) this.unwatchKline(c, c.code, c.period);
+    const feed = c.feed;
+    if (feed && feed.clients.delete(c) && feed.clients.size === 0) this.linger(feed);
+  }
+
+  // ── topics and users ───────────────────────────────────────────────────────────────────────────────
+
+  private watchKline(c: Client, code: string, period: ChartPeriod): void {
+    let watch = this.klines.get(code);
+    if (!watch) {
+      this.klines.set(code, (watch = { count: 0, byPeriod: new Map() }));
+      this.publicSocket.subscribe([Topic.kline(code)]);
+    }
+    watch.count++;
+    let set = watch.byPeriod.get(period);
+    if (!set) watch.byPeriod.set(period, (set = new Set()));
+    set.add(c);
+  }
+
+  private unwatchKline(c: Client, code: string, period: ChartPeriod): void {
+    const watch = this.klines.get(code);
+    if (!watch) return;
+    const set = watch.byPeriod.get(period);
+    if (!set?.delete(c)) return;
+    if (set.size === 0) watch.byPeriod.delete(period);
+    if (--watch.count > 0) return;
+    this.klines.delete(code);
+    this.publicSocket.unsubscribe([Topic.kline(code)]);
+  }
+
+  private attachFeed(who: StreamUser): UserFeed {
+    let feed = this.feeds.get(who.userId);
+    if (!feed) {
+      feed = {
+        userId: who.userId,
+        token: who.token,
+        clients: new Set(),
+        socket: null,
+        ring: [],
+        account: null,
+        // Nothing was captured for this user before now: any Last-Event-ID gets resync.
+        coveredFrom: this.seq + 1,
+        wasUp: false,
+        lingerTimer: null,
+      };
+      this.feeds.set(who.userId, feed);
+      this.openPrivateSocket(feed);
+      return feed;
+    }
+    if (feed.lingerTimer) {
+      clearTimeout(feed.lingerTimer);
+      feed.lingerTimer = null;
+    }
+    if (feed.token !== who.token) {
+      feed.token = who.token;
+      if (feed.socket) feed.socket.setToken(who.token);
+      else this.openPrivateSocket(feed);
+    }
+    return feed;
+  }
+
+  private openPrivateSocket(feed: UserFeed): void {
+    const socket = new UpstreamSocket({
+      ...this.options.socket,
+      url: this.options.upstreamUrl,
+      token: feed.token,
+      topics: PRIVATE_TOPICS,
+      name: `user ${feed.userId} socket`,
+      // Per-user socket trouble is visible in the public feed's log already; keep the log readable.
+      log: () => {},
+    });
+    feed.socket = socket;
+    feed.wasUp = false;
+    socket.onMessage((m) => this.onPrivateMessage(feed, socket, m));
+    socket.onState((state, previous) => this.onPrivateState(feed, socket, state, previous));
+  }
+
+  private linger(feed: UserFeed): void {
+    if (this.closed || this.feeds.get(feed.userId) !== feed) return;
+    if (this.options.privateLingerMs <= 0) return this.dropFeed(feed);
+    feed.lingerTimer = setTimeout(() => {
+      feed.lingerTimer = null;
+      if (feed.clients.size === 0) this.dropFeed(feed);
+    }, this.options.privateLingerMs);
+    feed.lingerTimer.unref();
+  }
+
+  private dropFeed(feed: UserFeed): void {
+    if (feed.lingerTimer) clearTimeout(feed.lingerTimer);
+    feed.lingerTimer = null;
+    feed.socket?.close();
+    feed.socket = null;
+    if (this.feeds.get(feed.userId) === feed) this.feeds.delete(feed.userId);
+  }
+
+  // ── ids and frames ─────────────────────────────────────────────────────────────────────────────────
+
+  /** The private events a reconnecting stream missed, or a resync when they are gone or the id is unknown. */
+  private replay(feed: UserFeed | null, lastEventId: string): string {
+    const seq = this.parseId(lastEventId);
+    if (seq === null) return this.frame('resync', JSON.stringify({ reason: 'unknown-id' } satisfies ResyncData));
+    if (!feed) return '';
+    if (seq < feed.coveredFrom) return this.frame('resync', JSON.stringify({ reason: 'gone' } satisfies ResyncData));
+    const missed = feed.ring.filter((e) => e.seq > seq);
+    if (feed.account && feed.account.seq > seq) missed.push(feed.account);
+    return missed
+      .sort((a, b) => a.seq - b.seq)
+      .map((e) => e.text)
+      .join('');
+  }
+
+  private parseId(id: string): number | null {
+    const dot = id.indexOf('.');
+    if (dot < 0 || id.slice(0, dot) !== this.boot) return null;
+    const digits = id.slice(dot + 1);
+    if (!/^\d{1,15}$/.test(digits)) return null;
+    const seq = Number(digits);
+    return seq <= this.seq ? seq : null;
+  }
+
+  private frame(event: StreamEventName, data: string): string {
+    return this.frameWith(++this.seq, event, data);
+  }
+
+  private frameWith(seq: number, event: StreamEventName, data: string): string {
+    return `id: ${this.boot}.${seq}\nevent: ${event}\ndata: ${data}\n\n`;
+  }
+}
+
+export function createRelay(options: RelayOptions): RelayHub {
+  return new RelayHub(options);
+}
+
+/** `code`: letters and digits, at most 32; `period`: one of the chart periods, required with a code. */
+export function parseStreamQuery(query: StreamQuery): { code: string | null; period: ChartPeriod | null } | { error: string } {
+  const { code, period } = query;
+  if (code === undefined || code === '') return { code: null, period: null };
+  if (typeof code !== 'string' || !CODE_PATTERN.test(code)) return { error: 'code must be 1 to 32 letters or digits' };
+  if (typeof period !== 'string' || !PERIODS.includes(period)) return { error: `period must be one of ${CHART_PERIODS.join(', ')}` };
+  return { code, period: period as ChartPeriod };
+}
+
+function accountData(m: ForexTradePush): AccountData {
+  return {
+    equity: m.OriginCautionMoneyTotal,
+    margin: m.CautionMoneyAll,
+    risk_rate: m.HazardRate,
+    profit: m.ProfitsTotal,
+    balance: m.Balance,
+    free_margin: m.FreeMargin,
+    orders: m.TransOrder.map((o) => ({ id: o.Id, profit: o.FactProfits, mark: o.UpdatePrice })),
+  };
+}
