@@ -41,13 +41,14 @@ export default tseslint.config(
   },
   {
     files: ['server/**'],
+    ignores: ['server/**/*.test.ts', 'server/**/test-support.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['../upstream/*', '!../upstream/index'], message: 'server/ imports only the upstream start().' },
-            { group: ['../app/**', '~/*'], message: 'server/ does not import the app.' },
+            { regex: '^(\\.\\./)+upstream/(?!index$)', message: 'server/ imports only the upstream start().' },
+            { regex: '^(\\.\\./)+app/|^~/', message: 'server/ does not import the app.' },
           ],
         },
       ],

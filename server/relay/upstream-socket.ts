@@ -18,7 +18,8 @@ import {
 } from '../../contract/ws';
 
 /** up: open and answering; stale: open but at least one ping unanswered; down: not connected. */
-export type FeedState = 'up' | 'stale' | 'down';
+export type { FeedState } from '../../contract/stream';
+import type { FeedState } from '../../contract/stream';
 
 export interface BackoffOptions {
   /** Delay before the first reconnect, before jitter. */
