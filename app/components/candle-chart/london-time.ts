@@ -4,33 +4,9 @@
  * and labels go back to the real instant to be formatted with Intl in the trader's language.
  */
 import { CHART_TIMEZONE, type ChartPeriod } from '#contract/enums';
+import { londonOffset } from '#contract/time';
 
-const londonParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CHART_TIMEZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-const offsetByHour = new Map<number, number>();
-
-/** Seconds to add to a UTC instant to get London's wall clock then (0 in winter, 3600 in summer). */
-export function londonOffset(utcSeconds: number): number {
-  // London's clocks change on the hour, so the offset is the same for a whole UTC hour.
-  const hour = Math.floor(utcSeconds / 3600);
-  const cached = offsetByHour.get(hour);
-  if (cached !== undefined) return cached;
-  const p = Object.fromEntries(londonParts.formatToParts(new Date(hour * 3600_000)).map((x) => [x.type, x.value]));
-  const wallClock = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) / 1000;
-  const offset = wallClock - hour * 3600;
-  if (offsetByHour.size > 5000) offsetByHour.clear();
-  offsetByHour.set(hour, offset);
-  return offset;
-}
+export { londonOffset };
 
 /** London wall-clock time written as if it were UTC: what the canvas is given to show. */
 export function toLondonWallClock(utcSeconds: number): number {

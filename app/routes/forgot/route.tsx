@@ -3,13 +3,13 @@
  * form post without JavaScript; conform validates in the browser with the same schema. Success goes to
  * /login with a toast; the upstream signs the account out everywhere.
  */
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AccountType, CodePurpose } from '#contract/enums';
-import { CsrfInput, Field, FormError, SubmitButton } from '~/components/forms';
+import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
 import { PageHeader } from '~/components/page-header';
 import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
 import { resendWait, sendCode } from '~/components/verification-code.server';
@@ -54,17 +54,7 @@ export default function ForgotPage() {
   const { resendIn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const [form, fields] = useForm({
-    id: 'forgot',
-    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(ForgotFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotFormSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-  // conform re-renders this page only for the state its own render read; after a full page load the page
-  // can render again without its Field children, dropping their reads, so read every field's errors here.
-  void form.allErrors;
+  const [form, fields] = useSchemaForm(ForgotFormSchema, { id: 'forgot', lastResult: actionData && 'result' in actionData ? actionData.result : undefined });
   const canSend = (payload: FormData) => {
     if (ForgotSendCodeSchema.safeParse({ account: payload.get('account') }).success) return true;
     form.validate({ name: fields.account.name });

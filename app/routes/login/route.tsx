@@ -2,14 +2,13 @@
  * /login (spec §2, §5): e-mail and password, or phone with area code when the settings show phones.
  * A plain form post without JavaScript; conform validates in the browser with the same schema.
  */
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
+import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ShowMobile } from '#contract/enums';
-import { CsrfInput, Field, FormError, SubmitButton } from '~/components/forms';
+import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { areaList, login, showMobileSetting } from '~/upstream/account.server';
@@ -53,16 +52,7 @@ export default function LoginPage() {
   const { from, showMobile, byMobile, areas } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const [form, fields] = useForm({
-    id: 'login',
-    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(LoginFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-  // Subscribe to every field's errors: after a full page load conform can re-render without the fields.
-  void form.allErrors;
+  const [form, fields] = useSchemaForm(LoginFormSchema, { id: 'login', lastResult: actionData && 'result' in actionData ? actionData.result : undefined });
   const typeLink = (type: 'email' | 'mobile') => `/login?${new URLSearchParams({ ...(from !== '/' ? { from } : {}), type })}`;
   return (
     <main className="page">

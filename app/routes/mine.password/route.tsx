@@ -3,15 +3,15 @@
  * phone). Login required; a demo account sees "Please register or log in to a real account" instead.
  * A plain form post without JavaScript; success goes to /mine with a toast, this session kept.
  */
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { User } from '#contract/calls/account';
 import { AccountType, CodePurpose } from '#contract/enums';
-import { CsrfInput, Field, FormError, SubmitButton } from '~/components/forms';
+import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
 import { PageHeader } from '~/components/page-header';
 import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
 import { resendWait, sendCode, type CodeDestination } from '~/components/verification-code.server';
@@ -67,17 +67,10 @@ export default function ChangePasswordPage() {
   const { destination, resendIn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ChangePasswordFormSchema, {
     id: 'change-password',
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(ChangePasswordFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
-  // conform re-renders this page only for the state its own render read; after a full page load the page
-  // can render again without its Field children, dropping their reads, so read every field's errors here.
-  void form.allErrors;
   return (
     <main className="page">
       <PageHeader title={t('changePassword.title')} back="/mine" />

@@ -4,13 +4,13 @@
  * works without JavaScript; its "Close" is a link back to the list.
  */
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
+import { parseWithZod } from '@conform-to/zod/v3';
 import { Form, Link, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#contract/calls/trade';
 import { CHART_TIMEZONE, CloseReason, OrderStatus } from '#contract/enums';
-import { CsrfInput, Field, FormError, SubmitButton } from '~/components/forms';
+import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
 import { formatDateTime, formatLots, formatMargin, formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { isBuy, statusKey, type LiveOrder } from './order-list';
@@ -147,14 +147,10 @@ export function OrderDetail({
 function StopsForm({ order, lastResult }: { order: Order; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('orders');
   const precision = order.ForexTradeLists.PricePrecision;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(StopsFormSchema, {
     id: `order-stops-${order.Id}`,
     lastResult,
     defaultValue: { take_profit: priceInput(order.TargetProfitPrice, precision), stop_loss: priceInput(order.TargetLossPrice, precision) },
-    constraint: getZodConstraint(StopsFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StopsFormSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
     <Form method="post" {...getFormProps(form)} className="form stops-form" preventScrollReset>

@@ -4,15 +4,15 @@
  * `is_show_mobile` setting asks for. A plain form post without JavaScript; conform validates in the
  * browser with the same schema. A demo account may register: the new session replaces it.
  */
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AccountType, CodePurpose, ShowMobile, VerifyRegType } from '#contract/enums';
-import { CsrfInput, Field, FormError, SubmitButton } from '~/components/forms';
+import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
 import { PageHeader } from '~/components/page-header';
 import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
 import { resendWait, sendCode } from '~/components/verification-code.server';
@@ -112,18 +112,11 @@ export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
   const schema = picture ? RegisterCaptchaFormSchema : RegisterFormSchema;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: 'register',
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
     defaultValue: { invite_code: inviteCode },
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
-  // conform re-renders this page only for the state its own render read; after a full page load the page
-  // can render again without its Field children, dropping their reads, so read every field's errors here.
-  void form.allErrors;
   const loginLink = from !== '/' ? `/login?${new URLSearchParams({ from })}` : '/login';
   const canSend = (payload: FormData) => {
     if (RegisterSendCodeSchema.safeParse({ account: payload.get('account') }).success) return true;
