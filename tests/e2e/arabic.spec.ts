@@ -12,8 +12,10 @@ test('a visitor opens a demo account in Arabic and sees the user centre in Arabi
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: 'تسجيل الدخول' })).toBeVisible();
   await page.getByRole('button', { name: 'فتح حساب تجريبي' }).click();
+  // The success toast, in Arabic, says the demo account is ready.
+  await expect(page.getByRole('status')).toHaveText(/\p{Script=Arabic}/u);
   await page.goto('/mine');
-  await expect(page.getByText('حساب تجريبي').first()).toBeVisible();
-  await expect(page.getByText(/100,000\.00/)).toBeVisible();
+  await expect(page.getByRole('main').getByText('حساب تجريبي')).toBeVisible();
+  await expect(page.getByRole('main').getByText(/100,000\.00/)).toBeVisible();
   expect(csp).toEqual([]);
 });
