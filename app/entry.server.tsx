@@ -31,7 +31,8 @@ export default async function handleRequest(
     fallbackLng: 'en',
     ns: [...NAMESPACES],
     defaultNS: 'common',
-    resources,
+    // Only this page's language and the English fallback: initialising all 18 costs every request.
+    resources: { [lng]: resources[lng], en: resources.en },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
