@@ -10,6 +10,7 @@ const USAGE = `usage: npm run admin -- <verb>
   outbox [recipient]                       the latest e-mails and SMS (verification codes)
   market <CODE|all> <open|closed|auto>     force a market open or closed, or back to its hours
   balance <uid|email> <±amount> <memo…>    adjust a balance (ledger type 10, with the memo)
+  leverage <CODE> [v1,v2,…]                the leverage values offered (none: orders cannot be placed)
   setting <key> <value>                    change a base setting (verify_reg_type, trade_fee_type, is_show_mobile…)
   price <CODE> <price>                     set a price now (only when started with UPSTREAM_TEST_HOOKS=1)`;
 
@@ -59,6 +60,15 @@ switch (verb) {
     if (!user || !amount || memo.length === 0) fatal(USAGE);
     const { balance } = await admin('POST', '/admin/balance', { user, amount, memo: memo.join(' ') });
     console.log(`new balance: ${String(balance)} USD`);
+    break;
+  }
+  case 'leverage': {
+    const [code, list = ''] = args;
+    if (!code) fatal(USAGE);
+    const values = list === '' ? [] : list.split(',').map(Number);
+    if (values.some((v) => !Number.isInteger(v) || v <= 0)) fatal(USAGE);
+    const out = (await admin('POST', '/admin/leverage', { code, values })) as { code: string; leverages: number[] };
+    console.log(`${out.code}: ${out.leverages.length ? out.leverages.join(', ') : 'no leverage (orders disabled)'}`);
     break;
   }
   case 'setting': {

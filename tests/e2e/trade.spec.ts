@@ -212,3 +212,21 @@ test('the drawer lists every product and picks one, which the screen then rememb
   await expect(page.getByRole('heading', { level: 1 })).toContainText('GBP/USD');
   expect(csp).toEqual([]);
 });
+
+test('a product with no leverage configured says so and cannot be ordered', async ({ page }) => {
+  const csp = watchCsp(page);
+  await chooseLanguage(page, 'en');
+  await openDemo(page);
+  expect(await adminCommand('leverage', 'ETHUSD')).toContain('ETHUSD: no leverage (orders disabled)');
+  try {
+    await page.goto('/trade?code=ETHUSD');
+    await expect(page.getByText('Leverage is not configured, so orders cannot be placed.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buy up', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Buy down', exact: true })).toBeDisabled();
+  } finally {
+    await adminCommand('leverage', 'ETHUSD', '2,5,10,20');
+  }
+  await page.goto('/trade?code=ETHUSD');
+  await expect(page.getByText('Leverage is not configured, so orders cannot be placed.')).toHaveCount(0);
+  expect(csp).toEqual([]);
+});

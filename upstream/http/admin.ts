@@ -11,6 +11,7 @@ import type { Upstream } from '../upstream';
 const MarketBody = z.object({ code: z.string().min(1), status: z.enum(['open', 'closed', 'auto']) });
 const BalanceBody = z.object({ user: z.string().min(1), amount: z.string().min(1), memo: z.string().min(1) });
 const PriceBody = z.object({ code: z.string().min(1), price: z.string().min(1) });
+const LeverageBody = z.object({ code: z.string().min(1), values: z.array(z.number().int().positive().max(1000)).max(20) });
 const SettingBody = z.object({ key: z.string().min(1), value: z.string() });
 
 export function registerAdmin(app: FastifyInstance, up: Upstream, adminKey: string): void {
@@ -53,6 +54,15 @@ export function registerAdmin(app: FastifyInstance, up: Upstream, adminKey: stri
         return reply.code(409).send({ error: String(err) });
       }
       return { balance: up.engine.figures(user.id).balance / 10 ** MONEY_DECIMALS };
+    });
+
+    admin.post('/admin/leverage', async (req, reply) => {
+      const body = LeverageBody.safeParse(req.body);
+      if (!body.success) return reply.code(400).send({ error: body.error.message });
+      const inst = up.market.getByCode(body.data.code);
+      if (!inst) return reply.code(404).send({ error: `no instrument ${body.data.code}` });
+      up.market.setLeverages(inst.id, body.data.values);
+      return { code: inst.code, leverages: inst.leverages };
     });
 
     admin.post('/admin/setting', async (req, reply) => {

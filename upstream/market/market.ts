@@ -202,6 +202,14 @@ export class Market {
     this.checkStatusChanges();
   }
 
+  /** Sets the leverage values an instrument offers (an empty list: orders cannot be placed). */
+  setLeverages(id: number, leverages: number[]): void {
+    const inst = this.byId.get(id);
+    if (!inst) throw new Error(`unknown instrument ${id}`);
+    this.db.prepare('UPDATE instruments SET leverages = ? WHERE id = ?').run(JSON.stringify(leverages), id);
+    inst.leverages = [...leverages];
+  }
+
   /** Emits status changes (hours passing or a forced switch) to listeners. */
   checkStatusChanges(): void {
     for (const inst of this.instruments) {

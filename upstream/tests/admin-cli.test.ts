@@ -42,3 +42,13 @@ test('balance: adjusts with a memo that the account log shows', async () => {
 test('a bad verb prints the usage and fails', async () => {
   await expect(admin('explode')).rejects.toMatchObject({ stderr: expect.stringContaining('usage: npm run admin') });
 });
+
+test('leverage: an instrument without leverage values refuses orders with LeverageNotConfigured', async () => {
+  const { token } = await up.demo();
+  expect(await admin('leverage', 'BTCUSD')).toContain('BTCUSD: no leverage (orders disabled)');
+  const refused = await up.call(trade.submit, { type: 1, cont: '0.01', forex_id: 11, status: 1, multiple: 5 }, { token });
+  expect(refused.code).toBe(3003);
+  expect(await admin('leverage', 'BTCUSD', '2,5,10,20')).toContain('BTCUSD: 2, 5, 10, 20');
+  const list = market.tradeList.response.parse((await up.call(market.tradeList, { searchCurrency: 'BTC' })).data);
+  expect(list[0]!.HasForexMultiple.map((l) => l.Value)).toEqual([2, 5, 10, 20]);
+});
