@@ -1,16 +1,10 @@
 /** Language detection (our `lng` cookie; `tw` reads as `hk`; default `hk`) and server-side translation. */
-import { createCookie } from '@remix-run/node';
+import { longLivedCookie } from '~/utils/cookies.server';
 import { RemixI18Next } from 'remix-i18next/server';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, NAMESPACES, normaliseLanguage, type Language } from './config';
 import { resources } from './resources.server';
 
-export const languageCookie = createCookie(LANGUAGE_COOKIE, {
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: true,
-  secure: true,
-  maxAge: 60 * 60 * 24 * 365 * 3,
-});
+export const languageCookie = longLivedCookie(LANGUAGE_COOKIE);
 
 export async function getLanguage(request: Request): Promise<Language> {
   const stored: unknown = await languageCookie.parse(request.headers.get('Cookie'));

@@ -1,10 +1,4 @@
-import { createCookie } from '@remix-run/node';
+import { longLivedCookie } from '~/utils/cookies.server';
 
 /** The service provider chosen with "direct enter" (spec §9: kept three years). */
-export const providerCookie = createCookie('__Host-company', {
-  path: '/',
-  httpOnly: true,
-  secure: true,
-  sameSite: 'lax',
-  maxAge: 60 * 60 * 24 * 365 * 3,
-});
+export const providerCookie = longLivedCookie('__Host-company');
