@@ -14,6 +14,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { MarketSkeleton } from './components/market-skeleton';
@@ -103,6 +104,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const root = useRootData();
+  // Lets a test (or a screen reader script) know the page is interactive, not just painted.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const matches = useMatches();
   const footer = matches.some((m) => (m.handle as RouteHandle | undefined)?.footer);
   const location = useLocation();

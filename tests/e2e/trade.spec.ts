@@ -21,6 +21,9 @@ test.afterAll(async () => {
 async function openTrade(page: Page, query = 'code=EURUSD') {
   await page.goto(`/trade?${query}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('EUR/USD');
+  // With JavaScript, wait for hydration: before it the buttons are the server's; right after it they
+  // wait for the live feed, and a tap in between would land on a button that just became disabled.
+  if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
 /** The estimates shown match contract/arithmetic for the lots and leverage at the price shown beside them. */
