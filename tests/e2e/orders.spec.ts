@@ -27,6 +27,8 @@ function fact(page: Page, label: string) {
 /** Places an order for 0.01 lot of EUR/USD on the trade screen and returns its number. */
 async function placeOrder(page: Page, options: { targetPrice?: string; takeProfit?: string } = {}): Promise<string> {
   await page.goto('/trade?code=EURUSD');
+  // With JavaScript, type only once the page is hydrated and the buttons follow the live feed.
+  if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const ticket = page.getByRole('form', { name: 'Place an order' });
   if (options.targetPrice) {
     await ticket.getByRole('radio', { name: 'Pending order' }).check();
