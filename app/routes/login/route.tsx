@@ -8,6 +8,7 @@ import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ShowMobile } from '#contract/enums';
+import { AreaCodeSelect } from '~/components/area-code-select';
 import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
@@ -73,16 +74,7 @@ export default function LoginPage() {
         <input type="hidden" name="login_type" value={byMobile ? 'mobile' : 'email'} />
         <FormError id={form.errorId} errors={form.errors} />
         {byMobile ? (
-          <div className="field">
-            <label htmlFor="login-area">{t('fields.areaCode')}</label>
-            <select id="login-area" name="area_id" defaultValue={areas[0]?.id}>
-              {areas.map((a) => (
-                <option key={a.id} value={a.id}>
-                  +{a.code} {a.global_code}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AreaCodeSelect id="login-area" label={t('fields.areaCode')} areas={areas} />
         ) : null}
         <Field
           meta={fields.account}

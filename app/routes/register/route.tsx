@@ -12,6 +12,7 @@ import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AccountType, CodePurpose, ShowMobile, VerifyRegType } from '#contract/enums';
+import { AreaCodeSelect } from '~/components/area-code-select';
 import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
 import { PageHeader } from '~/components/page-header';
 import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
@@ -133,16 +134,7 @@ export default function RegisterPage() {
         <FormError id={form.errorId} errors={form.errors} />
         <Field meta={fields.account} label={t('fields.email')} type="email" autoComplete="username" inputMode="email" />
         {phone === ShowMobile.AreaAndPhone ? (
-          <div className="field">
-            <label htmlFor="register-area">{t('fields.areaCode')}</label>
-            <select id="register-area" name="area_id" defaultValue={fields.area_id.initialValue ?? areas[0]?.id}>
-              {areas.map((a) => (
-                <option key={a.id} value={a.id}>
-                  +{a.code} {a.global_code}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AreaCodeSelect id="register-area" label={t('fields.areaCode')} areas={areas} defaultValue={fields.area_id.initialValue} />
         ) : null}
         {phone === ShowMobile.AreaAndPhone || phone === ShowMobile.PhoneOnly ? (
           <Field meta={fields.mobile} label={t('fields.mobileOptional')} type="tel" autoComplete="tel-national" inputMode="tel" />
