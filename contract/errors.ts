@@ -59,6 +59,10 @@ export const ErrorCode = {
   CurrencyNotFound: 4010,
   AmountBelowFee: 4011,
   NetworkRequired: 4012,
+  AmountBelowMinimum: 4013,
+  AmountAboveMaximum: 4014,
+  ProofInvalid: 4015,
+  TooManyMethods: 4016,
 
   NameRequired: 5001,
   IdNumberInvalid: 5002,
@@ -127,12 +131,16 @@ export const ERROR_MESSAGES: Record<ErrorName, string> = {
   CurrencyNotFound: 'This currency is not available.',
   AmountBelowFee: 'The amount must be more than the fee.',
   NetworkRequired: 'Please choose a network.',
+  AmountBelowMinimum: 'The amount is below the minimum for this currency.',
+  AmountAboveMaximum: 'The amount is above the maximum for this currency.',
+  ProofInvalid: 'The proof image was not found. Please upload it again.',
+  TooManyMethods: 'You have bound the most accounts allowed. Delete one first.',
 
   NameRequired: 'Please enter your name.',
   IdNumberInvalid: 'Please enter a correct ID number.',
   IdImagesRequired: 'Please upload the front and back of your ID.',
   IdentityAlreadySubmitted: 'Your identity has already been submitted.',
-  UploadTooLarge: 'The file is too large (5 MB at most).',
+  UploadTooLarge: 'The file is too large (8 MB at most).',
   UploadType: 'Please upload a JPEG, PNG or WebP image.',
   UploadRequired: 'Please choose one file to upload.',
 };

@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, normaliseLanguage, type Language } from '#
 export { DEFAULT_LANGUAGE, LANGUAGES, normaliseLanguage, type Language };
 
 /** One namespace per area of the app (a file per namespace per language under locales/<code>/). */
-export const NAMESPACES = ['common', 'auth', 'mine', 'market', 'trade', 'orders'] as const;
+export const NAMESPACES = ['common', 'auth', 'mine', 'market', 'trade', 'orders', 'deposit', 'withdraw'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const BCP47: Record<Language, string> = {

@@ -2,6 +2,15 @@
 import { z } from 'zod';
 import { WithdrawType } from '../enums';
 import { codeField, DecimalField, IntField, OptionalText, PageField, PositiveInt, RequiredText } from '../fields';
+
+/** Deposits and withdrawals are in the account currency (USD); a coin's `usd_price` only converts for display. */
+
+/** Page size of the deposit and withdrawal record lists. */
+export const FUNDS_PAGE_SIZE = 10;
+/** Bound withdrawal methods per user and type. */
+export const MAX_METHODS_PER_TYPE = 10;
+/** An optional one-time key: the same key again returns the first record instead of a second one. */
+const IdempotencyKey = OptionalText.refine((k) => k === undefined || /^[A-Za-z0-9_-]{8,64}$/.test(k), { message: 'bad key' });
 import { defineCall } from './define';
 
 export const CoinChannelSchema = z.object({
@@ -20,6 +29,8 @@ export const WireChannelSchema = z.object({
   payee_name: z.string(),
   payee_account: z.string(),
 });
+export type CoinChannel = z.infer<typeof CoinChannelSchema>;
+export type WireChannel = z.infer<typeof WireChannelSchema>;
 export const depositInfo = defineCall({
   name: 'quickCharge/info',
   method: 'GET',
@@ -31,9 +42,11 @@ export const depositInfo = defineCall({
 
 export const CoinDepositSchema = z.object({
   number: DecimalField,
+  /** The `url` an image_upload of this user returned. */
   proofImg: RequiredText,
   address: RequiredText,
   charge_id: PositiveInt,
+  idempotency_key: IdempotencyKey,
 });
 export const DepositRecordSchema = z.object({
   id: z.number().int(),
@@ -41,10 +54,15 @@ export const DepositRecordSchema = z.object({
   /** 0 coin, otherwise bank wire. */
   type: z.number().int(),
   currency_code: z.string(),
+  /** The coin channel's network (TRC20, ERC20, BTC); null for a wire. */
+  protocol_code: z.string().nullable(),
+  /** 0 pending review, 1 finished, 2 rejected, 3 invalid (DepositStatus). */
   status: z.number().int(),
   created_at: z.string(),
+  /** The back office's remark (the reason of a rejection). */
   remark: z.string(),
 });
+export type DepositRecord = z.infer<typeof DepositRecordSchema>;
 export const depositSubmit = defineCall({
   name: 'quickCharge/submit',
   method: 'POST',
@@ -53,7 +71,7 @@ export const depositSubmit = defineCall({
   request: CoinDepositSchema,
   response: DepositRecordSchema,
 });
-export const WireDepositSchema = z.object({ number: DecimalField, proofImg: RequiredText, wire_id: PositiveInt });
+export const WireDepositSchema = z.object({ number: DecimalField, proofImg: RequiredText, wire_id: PositiveInt, idempotency_key: IdempotencyKey });
 export const wireSubmit = defineCall({
   name: 'quickCharge/wire_submit',
   method: 'POST',
@@ -79,8 +97,13 @@ export const WithdrawCurrencySchema = z.object({
   draw_rate: z.number(),
   /** 1 fixed fee, otherwise percent of the amount. */
   fee_type: z.number().int(),
+  /** USD per unit of the currency (1 for USD and USDT). */
   usd_price: z.number(),
+  /** Smallest and largest amount of one withdrawal, USD. */
+  min_number: z.number(),
+  max_number: z.number(),
 });
+export type WithdrawCurrency = z.infer<typeof WithdrawCurrencySchema>;
 export const drawSymbolList = defineCall({
   name: 'draw_symbol_list',
   method: 'GET',
@@ -95,23 +118,31 @@ export const WithdrawSchema = z.object({
   number: DecimalField,
   memo: OptionalText,
   draw_method_id: PositiveInt,
+  idempotency_key: IdempotencyKey,
 });
 export const WithdrawRecordSchema = z.object({
   id: z.number().int(),
   number: z.number(),
   /** Amount received: number − fee. */
   real_number: z.number(),
-  draw_currency: z.object({ code: z.string() }),
+  draw_currency: z.object({ code: z.string(), protocol: z.string() }),
   fee: z.number(),
+  /** 0 pending, 1 paid, 2 rejected (WithdrawStatus); status_name in the request's language. */
   status: z.number().int(),
   status_name: z.string(),
   created_at: z.string(),
-  /** 1 crypto, 2 bank. */
+  /** 1 crypto, 2 bank. The method as it was at the request (a snapshot, kept if the method is deleted). */
   type: z.number().int(),
   address: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  payee_name: z.string().nullable(),
   payee_account: z.string().nullable(),
+  /** The trader's memo. */
+  memo: z.string(),
+  /** The back office's remark (the reason of a rejection). */
   notes: z.string(),
 });
+export type WithdrawRecord = z.infer<typeof WithdrawRecordSchema>;
 export const draw = defineCall({
   name: 'draw',
   method: 'POST',
@@ -140,7 +171,10 @@ export const WithdrawMethodSchema = z.object({
   bank_swift: z.string().nullable(),
   payee_account: z.string().nullable(),
   payee_name: z.string().nullable(),
+  branch_name: z.string().nullable(),
+  remark: z.string().nullable(),
 });
+export type WithdrawMethod = z.infer<typeof WithdrawMethodSchema>;
 export const getDrawMethod = defineCall({
   name: 'get_draw_method',
   method: 'GET',

@@ -28,7 +28,15 @@ export const realNameCenter = defineCall({
   response: z.object({ review_status: z.number().int(), name: z.string().nullable(), card_id: z.string().nullable() }),
 });
 
-export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** The largest image accepted in (a phone photo); the stored copy is re-encoded and smaller. */
+export const IMAGE_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+/** The multipart field that carries the one file. */
+export const IMAGE_UPLOAD_FIELD = 'file';
+/**
+ * Where an uploaded image is read back: `GET /api/common/image/<name>` with the owner's token (never a
+ * public URL). The `url` that image_upload returns is this path.
+ */
+export const IMAGE_READ_PREFIX = '/api/common/image/';
 export const imageUpload = defineCall({
   name: 'image_upload',
   method: 'POST',
@@ -36,5 +44,5 @@ export const imageUpload = defineCall({
   body: 'multipart',
   auth: 'required',
   request: z.object({}),
-  response: z.object({ url: z.string() }),
+  response: z.object({ url: z.string().startsWith(IMAGE_READ_PREFIX) }),
 });

@@ -133,6 +133,10 @@ export const AccountDetailSchema = z.object({
   /** Total floating profit and loss of holding orders. */
   floating_profit: z.number(),
   stop_out_level: z.number(),
+  /** Withdrawals requested and not yet paid or rejected (already out of the balance), USD. */
+  withdraw_pending: z.number().default(0),
+  /** Deposits waiting for review (not yet in the balance), USD. */
+  deposit_pending: z.number().default(0),
 });
 export type AccountDetail = z.infer<typeof AccountDetailSchema>;
 export const forexDetail = defineCall({

@@ -73,3 +73,14 @@ export function watchCsp(page: Page): string[] {
   });
   return violations;
 }
+
+/** The back office's list of deposits (newest first), optionally only those waiting for review or of one user. */
+export async function depositsOf(email: string): Promise<{ id: number; number: number; status: number; type: number; remark: string }[]> {
+  const { deposits } = (await admin('GET', `/admin/deposits?user=${encodeURIComponent(email)}`)) as { deposits: { id: number; number: number; status: number; type: number; remark: string }[] };
+  return deposits;
+}
+/** The back office's list of withdrawals (newest first) of one user. */
+export async function withdrawalsOf(email: string): Promise<{ id: number; number: number; fee: number; status: number; remark: string }[]> {
+  const { withdrawals } = (await admin('GET', `/admin/withdrawals?user=${encodeURIComponent(email)}`)) as { withdrawals: { id: number; number: number; fee: number; status: number; remark: string }[] };
+  return withdrawals;
+}

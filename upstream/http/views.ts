@@ -83,7 +83,8 @@ export function orderView(market: Market, engine: TradingEngine, row: OrderRow):
   };
 }
 
-export function accountDetailView(f: AccountFigures): AccountDetail {
+/** `pending`: micro-USD of withdrawals requested and not finished, and of deposits waiting for review. */
+export function accountDetailView(f: AccountFigures, pending = { withdrawals: 0, deposits: 0 }): AccountDetail {
   const equity = equityMicro(f);
   const risk = riskRateBasisPoints(f);
   return {
@@ -96,5 +97,7 @@ export function accountDetailView(f: AccountFigures): AccountDetail {
     margin_ratio: equity > 0 ? mulDiv([f.lockBalance, 10000], [equity]) / 100 : null,
     floating_profit: moneyNumber(f.floatingProfit),
     stop_out_level: STOP_OUT_PERCENT,
+    withdraw_pending: moneyNumber(pending.withdrawals),
+    deposit_pending: moneyNumber(pending.deposits),
   };
 }
