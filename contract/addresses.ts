@@ -22,3 +22,8 @@ export function addressMatchesNetwork(protocol: string, address: string): boolea
   if (shape) return shape.test(a);
   return /^[A-Za-z0-9:_-]{16,128}$/.test(a);
 }
+
+/** A SWIFT/BIC code: bank (4 letters), country (2 letters), location (2), optional branch (3). */
+export function swiftValid(code: string): boolean {
+  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(code.trim().toUpperCase());
+}

@@ -59,9 +59,14 @@ describe('profit', () => {
   });
   test('buy and sell of the same position are exact opposites', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 10_000_000 }), (lots, a, b) => {
-        expect(profitMicro(eurusd, Side.Buy, lots, a, b) + profitMicro(eurusd, Side.Sell, lots, a, b)).toBe(0);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 10_000_000 }),
+        (lots, a, b) => {
+          expect(profitMicro(eurusd, Side.Buy, lots, a, b) + profitMicro(eurusd, Side.Sell, lots, a, b)).toBe(0);
+        },
+      ),
     );
   });
 });

@@ -70,10 +70,7 @@ export function profitMicro(
   const diff = side === Side.Buy ? exit - entry : entry - exit;
   if (diff === 0) return 0;
   // MONEY_SCALE / LOT_SCALE = 1000, folded in to keep the common case on plain numbers.
-  return mulDiv(
-    [diff, lotsMilli, terms.contractSize, MONEY_SCALE / LOT_SCALE, conversion.num],
-    [pow10(terms.precision), conversion.den],
-  );
+  return mulDiv([diff, lotsMilli, terms.contractSize, MONEY_SCALE / LOT_SCALE, conversion.num], [pow10(terms.precision), conversion.den]);
 }
 
 /** The account figures (upstream.md "Account"). All in micro-USD. */
@@ -117,6 +114,18 @@ export function isStopOut(a: AccountFigures): boolean {
 export function withdrawalFeeMicro(feeType: WithdrawFeeType | number, rateMicro: number, amount: number): number {
   const fee = feeType === WithdrawFeeType.Fixed ? rateMicro : mulDiv([amount, rateMicro], [100, MONEY_SCALE]);
   return Math.min(Math.max(fee, 0), amount);
+}
+
+/** Spec §9: to withdraw, the trading volume of the last 24 hours must be at least 80 % of the balance. */
+export const WITHDRAW_VOLUME_PERCENT = 80;
+export const WITHDRAW_VOLUME_WINDOW_MS = 24 * 3600 * 1000;
+
+/**
+ * The withdrawal volume rule, compared exactly. Volume is the margin of the orders opened in the window
+ * (docs/decisions/0005-withdrawal-volume.md); both in micro-USD.
+ */
+export function volumeAllowsWithdrawal(volumeMicro: number, balanceMicro: number): boolean {
+  return volumeMicro * 100 >= WITHDRAW_VOLUME_PERCENT * balanceMicro;
 }
 
 /** Whether lots are allowed: above zero, at least the minimum, and a whole number of steps. */

@@ -101,7 +101,26 @@ export const PERIOD_SECONDS: Record<ChartPeriod, number> = {
 /** Chart and day-boundary timezone (spec §9). */
 export const CHART_TIMEZONE = 'Europe/London';
 
-export const LANGUAGES = ['hk', 'en', 'jp', 'kr', 'th', 'vn', 'fr', 'de', 'ru', 'spa', 'pt', 'ar', 'it', 'tr', 'id', 'my', 'hi', 'cs'] as const;
+export const LANGUAGES = [
+  'hk',
+  'en',
+  'jp',
+  'kr',
+  'th',
+  'vn',
+  'fr',
+  'de',
+  'ru',
+  'spa',
+  'pt',
+  'ar',
+  'it',
+  'tr',
+  'id',
+  'my',
+  'hi',
+  'cs',
+] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'hk';
 /** A stored `tw` is read as `hk` (spec §1); anything unknown falls back to the default. */

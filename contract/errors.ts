@@ -63,6 +63,7 @@ export const ErrorCode = {
   AmountAboveMaximum: 4014,
   ProofInvalid: 4015,
   TooManyMethods: 4016,
+  SwiftInvalid: 4017,
 
   NameRequired: 5001,
   IdNumberInvalid: 5002,
@@ -135,6 +136,7 @@ export const ERROR_MESSAGES: Record<ErrorName, string> = {
   AmountAboveMaximum: 'The amount is above the maximum for this currency.',
   ProofInvalid: 'The proof image was not found. Please upload it again.',
   TooManyMethods: 'You have bound the most accounts allowed. Delete one first.',
+  SwiftInvalid: 'Please enter a valid SWIFT code (8 or 11 letters and digits).',
 
   NameRequired: 'Please enter your name.',
   IdNumberInvalid: 'Please enter a correct ID number.',

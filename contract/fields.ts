@@ -11,7 +11,13 @@ export const DecimalField = z
   .union([z.string(), z.number()])
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
   .refine((s) => /^\d+(\.\d+)?$/.test(s) || /^\d+(\.\d+)?e[-+]?\d+$/i.test(s), { message: 'not a decimal number' })
-  .transform((s) => (/e/i.test(s) ? Number(s).toFixed(20).replace(/\.?0+$/, '') : s));
+  .transform((s) =>
+    /e/i.test(s)
+      ? Number(s)
+          .toFixed(20)
+          .replace(/\.?0+$/, '')
+      : s,
+  );
 
 /**
  * A take-profit, stop-loss or target price: 0, empty or absent means "not set" (null); otherwise a

@@ -28,7 +28,11 @@ describe('mulDiv: one rounding, half away from zero, exact', () => {
 
   test('matches the BigInt reference for small and huge operands alike', () => {
     const int = fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: -(2 ** 40), max: 2 ** 40 }));
-    const divisor = fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: -(2 ** 30), max: -1 }), fc.integer({ min: 1, max: 2 ** 40 }));
+    const divisor = fc.oneof(
+      fc.integer({ min: 1, max: 1_000_000 }),
+      fc.integer({ min: -(2 ** 30), max: -1 }),
+      fc.integer({ min: 1, max: 2 ** 40 }),
+    );
     fc.assert(
       fc.property(fc.array(int, { minLength: 1, maxLength: 4 }), fc.array(divisor, { minLength: 1, maxLength: 3 }), (factors, divisors) => {
         const expected = reference(factors, divisors);

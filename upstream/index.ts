@@ -3,15 +3,18 @@
  * engine. `start()` runs it in-process (the web server's embedded default); `main.ts` runs it alone.
  */
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { IMAGE_UPLOAD_MAX_BYTES } from '../contract/calls/identity';
 import { WS_PATH } from '../contract/ws';
 import { ErrorCode } from '../contract/errors';
 import { registerAdmin } from './http/admin';
 import { requestLanguage, translate } from './http/i18n';
+import { registerFundsRoutes } from './http/funds-routes';
 import { registerRoutes } from './http/routes';
 import { INSTRUMENTS, logoSvg } from './market/catalogue';
 import { RealtimeHub } from './realtime/hub';
@@ -61,6 +64,8 @@ export async function start(options: StartOptions = {}): Promise<RunningUpstream
   // count people, not the web server.
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: options.trustProxy ?? ['127.0.0.1', '::1', '::ffff:127.0.0.1'] });
   await app.register(formbody);
+  // One image per request, bounded while it streams in (never buffered past the limit).
+  await app.register(multipart, { limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // A body fastify cannot read (broken JSON, too large) is still answered in the envelope, never as HTTP 4xx.
   app.setErrorHandler((error: { statusCode?: number }, req, reply) => {
@@ -77,6 +82,7 @@ export async function start(options: StartOptions = {}): Promise<RunningUpstream
   const hub = new RealtimeHub(upstream);
   app.get(WS_PATH, { websocket: true }, (socket) => hub.attach(socket));
   registerRoutes(app, upstream);
+  registerFundsRoutes(app, upstream);
   registerAdmin(app, upstream, adminKey);
   const logos = new Map(INSTRUMENTS.map((s) => [`${s.code.toLowerCase()}.svg`, logoSvg(s)]));
   app.get('/static/logos/:file', async (req, reply) => {

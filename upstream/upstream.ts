@@ -1,8 +1,13 @@
 /** The upstream's parts wired together: database, market, simulator, engine, accounts. No I/O of its own. */
+import os from 'node:os';
+import path from 'node:path';
 import { CaptchaStore } from './accounts/captcha';
 import { Accounts } from './accounts/accounts';
 import { openDatabase, type Db } from './db/database';
 import { seed } from './db/seed';
+import { Deposits } from './funds/deposits';
+import { Uploads } from './funds/uploads';
+import { Withdrawals } from './funds/withdrawals';
 import { Market } from './market/market';
 import { Simulator } from './market/simulator';
 import { TradingEngine } from './trading/engine';
@@ -23,6 +28,8 @@ export interface UpstreamOptions {
   validateResponses: boolean;
   clock: () => number;
   log: (line: string) => void;
+  /** Where uploaded images are kept (default: `uploads/` beside the database). */
+  uploadsDir?: string;
 }
 
 export class Upstream {
@@ -32,6 +39,9 @@ export class Upstream {
   readonly engine: TradingEngine;
   readonly captcha: CaptchaStore;
   readonly accounts: Accounts;
+  readonly uploads: Uploads;
+  readonly deposits: Deposits;
+  readonly withdrawals: Withdrawals;
   private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(readonly options: UpstreamOptions) {
@@ -47,6 +57,10 @@ export class Upstream {
       setting: (k) => this.setting(k),
       log: options.log,
     });
+    const uploadsDir = options.uploadsDir ?? (options.dbFile === ':memory:' ? path.join(os.tmpdir(), 'upstream-uploads') : path.join(path.dirname(options.dbFile), 'uploads'));
+    this.uploads = new Uploads(this.db, uploadsDir, options.clock);
+    this.deposits = new Deposits(this.db, this.engine, this.uploads, options.clock);
+    this.withdrawals = new Withdrawals(this.db, this.engine, options.clock);
   }
 
   start(): void {

@@ -71,7 +71,12 @@ export const depositSubmit = defineCall({
   request: CoinDepositSchema,
   response: DepositRecordSchema,
 });
-export const WireDepositSchema = z.object({ number: DecimalField, proofImg: RequiredText, wire_id: PositiveInt, idempotency_key: IdempotencyKey });
+export const WireDepositSchema = z.object({
+  number: DecimalField,
+  proofImg: RequiredText,
+  wire_id: PositiveInt,
+  idempotency_key: IdempotencyKey,
+});
 export const wireSubmit = defineCall({
   name: 'quickCharge/wire_submit',
   method: 'POST',

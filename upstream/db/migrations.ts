@@ -163,4 +163,116 @@ export const MIGRATIONS: readonly string[] = [
     sort INTEGER NOT NULL
   ) STRICT;
   `,
+  /* 3: funds — uploads, deposit channels and deposits, withdrawal currencies, methods and withdrawals */ `
+  CREATE TABLE uploads (
+    name TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    bytes INTEGER NOT NULL CHECK (bytes > 0),
+    width INTEGER NOT NULL,
+    height INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX uploads_user ON uploads(user_id);
+
+  CREATE TABLE deposit_channels (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('coin', 'wire')),
+    currency_code TEXT NOT NULL,
+    protocol_code TEXT,
+    address TEXT,
+    bank_name TEXT,
+    bank_address TEXT,
+    bank_swift TEXT,
+    payee_name TEXT,
+    payee_account TEXT,
+    enabled INTEGER NOT NULL DEFAULT 1 CHECK (enabled IN (0, 1)),
+    sort INTEGER NOT NULL DEFAULT 0,
+    CHECK (kind = 'wire' OR (protocol_code IS NOT NULL AND address IS NOT NULL)),
+    CHECK (kind = 'coin' OR (bank_name IS NOT NULL AND payee_account IS NOT NULL))
+  ) STRICT;
+
+  CREATE TABLE deposits (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    channel_id INTEGER NOT NULL REFERENCES deposit_channels(id),
+    type INTEGER NOT NULL CHECK (type IN (0, 1)),
+    amount INTEGER NOT NULL CHECK (amount > 0),
+    currency_code TEXT NOT NULL,
+    protocol_code TEXT,
+    address TEXT,
+    proof TEXT NOT NULL REFERENCES uploads(name),
+    status INTEGER NOT NULL DEFAULT 0 CHECK (status IN (0, 1, 2, 3)),
+    remark TEXT NOT NULL DEFAULT '',
+    idempotency_key TEXT,
+    created_at INTEGER NOT NULL,
+    reviewed_at INTEGER
+  ) STRICT;
+  CREATE INDEX deposits_user ON deposits(user_id, id);
+  CREATE INDEX deposits_waiting ON deposits(status) WHERE status = 0;
+  CREATE UNIQUE INDEX deposits_idempotency ON deposits(user_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+
+  CREATE TABLE withdraw_currencies (
+    id INTEGER PRIMARY KEY,
+    type INTEGER NOT NULL CHECK (type IN (1, 2)),
+    code TEXT NOT NULL,
+    protocol TEXT NOT NULL,
+    fee_type INTEGER NOT NULL CHECK (fee_type IN (1, 2)),
+    -- fee_type 1: micro-USD per withdrawal; 2: percent × 1e6 of the amount.
+    draw_rate INTEGER NOT NULL CHECK (draw_rate >= 0),
+    usd_price INTEGER NOT NULL CHECK (usd_price > 0),
+    min_amount INTEGER NOT NULL CHECK (min_amount > 0),
+    max_amount INTEGER NOT NULL CHECK (max_amount >= min_amount),
+    enabled INTEGER NOT NULL DEFAULT 1 CHECK (enabled IN (0, 1)),
+    sort INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (type, code, protocol)
+  ) STRICT;
+
+  CREATE TABLE withdraw_methods (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    type INTEGER NOT NULL CHECK (type IN (1, 2)),
+    currency_id INTEGER NOT NULL REFERENCES withdraw_currencies(id),
+    dc_address TEXT,
+    bank_name TEXT,
+    bank_address TEXT,
+    bank_swift TEXT,
+    payee_name TEXT,
+    payee_account TEXT,
+    branch_name TEXT,
+    remark TEXT,
+    created_at INTEGER NOT NULL,
+    -- Deleted methods stay for the withdrawals that name them.
+    deleted_at INTEGER,
+    CHECK (type = 2 OR dc_address IS NOT NULL),
+    CHECK (type = 1 OR (bank_name IS NOT NULL AND payee_account IS NOT NULL))
+  ) STRICT;
+  CREATE INDEX withdraw_methods_user ON withdraw_methods(user_id, type) WHERE deleted_at IS NULL;
+
+  CREATE TABLE withdrawals (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    currency_id INTEGER NOT NULL REFERENCES withdraw_currencies(id),
+    method_id INTEGER NOT NULL REFERENCES withdraw_methods(id),
+    type INTEGER NOT NULL CHECK (type IN (1, 2)),
+    amount INTEGER NOT NULL CHECK (amount > 0),
+    fee INTEGER NOT NULL CHECK (fee >= 0 AND fee < amount),
+    currency_code TEXT NOT NULL,
+    protocol TEXT NOT NULL,
+    -- The method as it was at the request.
+    address TEXT,
+    bank_name TEXT,
+    payee_name TEXT,
+    payee_account TEXT,
+    memo TEXT NOT NULL DEFAULT '',
+    status INTEGER NOT NULL DEFAULT 0 CHECK (status IN (0, 1, 2)),
+    remark TEXT NOT NULL DEFAULT '',
+    idempotency_key TEXT,
+    created_at INTEGER NOT NULL,
+    reviewed_at INTEGER
+  ) STRICT;
+  CREATE INDEX withdrawals_user ON withdrawals(user_id, id);
+  CREATE INDEX withdrawals_waiting ON withdrawals(status) WHERE status = 0;
+  CREATE UNIQUE INDEX withdrawals_idempotency ON withdrawals(user_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+  CREATE INDEX orders_user_opened ON orders(user_id, opened_at);
+  `,
 ];

@@ -2,6 +2,7 @@
 import { TradeFeeType, VerifyRegType, ShowMobile } from '../../contract/enums';
 import { LOT_DECIMALS, MONEY_DECIMALS, parseUnits } from '../../contract/money';
 import { backfill } from '../market/candles';
+import { COIN_CHANNELS, WIRE_CHANNELS, WITHDRAW_CURRENCIES } from '../funds/catalogue';
 import { AREA_CODES, CATEGORIES, INSTRUMENTS, SERVICE_PROVIDERS } from '../market/catalogue';
 import type { Db } from './database';
 
@@ -66,6 +67,24 @@ export function seed(db: Db, options: { now: number; seed: number; backfill: boo
         sort: i + 1,
       });
     });
+
+    const channel = db.prepare(
+      `INSERT OR IGNORE INTO deposit_channels (id, kind, currency_code, protocol_code, address, bank_name, bank_address,
+         bank_swift, payee_name, payee_account, sort)
+       VALUES (@id, @kind, @currency, @protocol, @address, @bankName, @bankAddress, @swift, @payeeName, @payeeAccount, @id)`,
+    );
+    const none = { protocol: null, address: null, bankName: null, bankAddress: null, swift: null, payeeName: null, payeeAccount: null };
+    for (const c of COIN_CHANNELS) channel.run({ ...none, ...c, kind: 'coin' });
+    for (const c of WIRE_CHANNELS) channel.run({ ...none, ...c, kind: 'wire' });
+
+    const currency = db.prepare(
+      `INSERT OR IGNORE INTO withdraw_currencies (id, type, code, protocol, fee_type, draw_rate, usd_price, min_amount, max_amount, sort)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const c of WITHDRAW_CURRENCIES) {
+      const m = (t: string) => units(t, MONEY_DECIMALS);
+      currency.run(c.id, c.type, c.code, c.protocol, c.feeType, m(c.rate), m(c.usdPrice), m(c.min), m(c.max), c.id);
+    }
   })();
 
   if (!options.backfill) return;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MONEY_DECIMALS, parseUnits } from '../../contract/money';
 import { safeEqual } from '../accounts/secrets';
+import { BusinessError } from '../shared/errors';
 import type { Upstream } from '../upstream';
 
 const MarketBody = z.object({ code: z.string().min(1), status: z.enum(['open', 'closed', 'auto']) });
@@ -13,6 +14,37 @@ const BalanceBody = z.object({ user: z.string().min(1), amount: z.string().min(1
 const PriceBody = z.object({ code: z.string().min(1), price: z.string().min(1) });
 const LeverageBody = z.object({ code: z.string().min(1), values: z.array(z.number().int().positive().max(1000)).max(20) });
 const SettingBody = z.object({ key: z.string().min(1), value: z.string() });
+const ListQuery = z.object({
+  user: z.string().optional(),
+  pending: z.enum(['1', 'true']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+const ReviewBody = z.object({ id: z.coerce.number().int().positive(), action: z.string(), remark: z.string().max(500).default('') });
+const ChannelBody = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  kind: z.enum(['coin', 'wire']),
+  currency: z.string().min(1).max(10),
+  protocol: z.string().max(20).optional(),
+  address: z.string().max(200).optional(),
+  bank_name: z.string().max(200).optional(),
+  bank_address: z.string().max(300).optional(),
+  bank_swift: z.string().max(20).optional(),
+  payee_name: z.string().max(200).optional(),
+  payee_account: z.string().max(100).optional(),
+  enabled: z.boolean().default(true),
+});
+const CurrencyBody = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  type: z.union([z.literal(1), z.literal(2)]),
+  code: z.string().min(1).max(10),
+  protocol: z.string().min(1).max(20),
+  fee_type: z.union([z.literal(1), z.literal(2)]),
+  rate: z.string(),
+  usd_price: z.string(),
+  min: z.string(),
+  max: z.string(),
+  enabled: z.boolean().default(true),
+});
 
 export function registerAdmin(app: FastifyInstance, up: Upstream, adminKey: string): void {
   app.register(async (admin) => {
@@ -33,7 +65,10 @@ export function registerAdmin(app: FastifyInstance, up: Upstream, adminKey: stri
       const body = MarketBody.safeParse(req.body);
       if (!body.success) return reply.code(400).send({ error: body.error.message });
       const status = body.data.status === 'open' ? 1 : body.data.status === 'closed' ? 0 : null;
-      const targets = body.data.code.toLowerCase() === 'all' ? up.market.instruments : [up.market.getByCode(body.data.code)].filter((i) => i !== undefined);
+      const targets =
+        body.data.code.toLowerCase() === 'all'
+          ? up.market.instruments
+          : [up.market.getByCode(body.data.code)].filter((i) => i !== undefined);
       if (targets.length === 0) return reply.code(404).send({ error: `no instrument ${body.data.code}` });
       for (const inst of targets) up.market.forceStatus(inst.id, status);
       return { changed: targets.map((i) => ({ code: i.code, status: up.market.status(i.id) })) };
@@ -44,9 +79,9 @@ export function registerAdmin(app: FastifyInstance, up: Upstream, adminKey: stri
       if (!body.success) return reply.code(400).send({ error: body.error.message });
       const amount = parseUnits(body.data.amount.replace(/^\+/, ''), MONEY_DECIMALS);
       if (amount === null || amount === 0) return reply.code(400).send({ error: 'amount must be a non-zero decimal' });
-      const user = up.db.prepare('SELECT id FROM users WHERE uid = ? OR email = ? COLLATE NOCASE OR CAST(id AS TEXT) = ?').get(body.data.user, body.data.user, body.data.user) as
-        | { id: number }
-        | undefined;
+      const user = up.db
+        .prepare('SELECT id FROM users WHERE uid = ? OR email = ? COLLATE NOCASE OR CAST(id AS TEXT) = ?')
+        .get(body.data.user, body.data.user, body.data.user) as { id: number } | undefined;
       if (!user) return reply.code(404).send({ error: `no user ${body.data.user}` });
       try {
         up.engine.adjustBalance(user.id, amount, body.data.memo);
@@ -70,6 +105,141 @@ export function registerAdmin(app: FastifyInstance, up: Upstream, adminKey: stri
       if (!body.success) return reply.code(400).send({ error: body.error.message });
       up.setSetting(body.data.key, body.data.value);
       return { key: body.data.key, value: up.setting(body.data.key) };
+    });
+
+    const userFilter = (text: string | undefined) => {
+      if (!text) return null;
+      const row = up.db
+        .prepare('SELECT id FROM users WHERE uid = ? OR email = ? COLLATE NOCASE OR CAST(id AS TEXT) = ?')
+        .get(text, text, text) as { id: number } | undefined;
+      return row?.id ?? -1;
+    };
+    const reviewed = <T>(reply: { code(n: number): { send(b: unknown): unknown } }, fn: () => T) => {
+      try {
+        return fn();
+      } catch (err) {
+        if (err instanceof BusinessError)
+          return reply.code(err.errorName === 'NotFound' ? 404 : 409).send({ error: err.detail ?? err.errorName });
+        throw err;
+      }
+    };
+
+    admin.get('/admin/deposits', async (req) => {
+      const q = ListQuery.parse(req.query);
+      const user = userFilter(q.user);
+      const rows = up.db
+        .prepare(
+          `SELECT d.*, u.email, u.uid FROM deposits d JOIN users u ON u.id = d.user_id
+           WHERE (? IS NULL OR d.user_id = ?) AND (? = 0 OR d.status = 0) ORDER BY d.id DESC LIMIT ?`,
+        )
+        .all(user, user, q.pending ? 1 : 0, q.limit) as (Record<string, unknown> & { amount: number })[];
+      return { deposits: rows.map((r) => ({ ...r, number: r.amount / 10 ** MONEY_DECIMALS })) };
+    });
+    admin.post('/admin/deposit', async (req, reply) => {
+      const body = ReviewBody.safeParse(req.body);
+      if (!body.success || !['approve', 'reject', 'invalid'].includes(body.data.action))
+        return reply.code(400).send({ error: 'id and action approve|reject|invalid' });
+      return reviewed(reply, () => ({ deposit: up.deposits.review(body.data.id, body.data.action as 'approve', body.data.remark) }));
+    });
+
+    admin.get('/admin/withdrawals', async (req) => {
+      const q = ListQuery.parse(req.query);
+      const user = userFilter(q.user);
+      const rows = up.db
+        .prepare(
+          `SELECT w.*, u.email, u.uid FROM withdrawals w JOIN users u ON u.id = w.user_id
+           WHERE (? IS NULL OR w.user_id = ?) AND (? = 0 OR w.status = 0) ORDER BY w.id DESC LIMIT ?`,
+        )
+        .all(user, user, q.pending ? 1 : 0, q.limit) as (Record<string, unknown> & { amount: number; fee: number })[];
+      const usd = (n: number) => n / 10 ** MONEY_DECIMALS;
+      return { withdrawals: rows.map((r) => ({ ...r, number: usd(r.amount), fee: usd(r.fee), real_number: usd(r.amount - r.fee) })) };
+    });
+    admin.post('/admin/withdrawal', async (req, reply) => {
+      const body = ReviewBody.safeParse(req.body);
+      if (!body.success || !['approve', 'reject'].includes(body.data.action))
+        return reply.code(400).send({ error: 'id and action approve|reject' });
+      return reviewed(reply, () => ({ withdrawal: up.withdrawals.review(body.data.id, body.data.action as 'approve', body.data.remark) }));
+    });
+
+    /** The back office reads any upload (a deposit's proof) by its name. */
+    admin.get('/admin/image/:name', async (req, reply) => {
+      const bytes = up.uploads.read((req.params as { name: string }).name, null);
+      if (!bytes) return reply.code(404).send({ error: 'no such image' });
+      return reply.header('content-type', 'image/jpeg').send(bytes);
+    });
+
+    admin.get('/admin/channels', async () => ({
+      channels: up.deposits.channels(undefined, true),
+      currencies: up.withdrawals.currencies(undefined, true).map((c) => ({
+        ...c,
+        draw_rate: c.draw_rate / 10 ** MONEY_DECIMALS,
+        usd_price: c.usd_price / 10 ** MONEY_DECIMALS,
+        min_amount: c.min_amount / 10 ** MONEY_DECIMALS,
+        max_amount: c.max_amount / 10 ** MONEY_DECIMALS,
+      })),
+    }));
+    admin.post('/admin/channel', async (req, reply) => {
+      const body = ChannelBody.safeParse(req.body);
+      if (!body.success) return reply.code(400).send({ error: body.error.message });
+      const c = body.data;
+      if (c.kind === 'coin' && (!c.protocol || !c.address))
+        return reply.code(400).send({ error: 'a coin channel needs a protocol and an address' });
+      if (c.kind === 'wire' && (!c.bank_name || !c.payee_account))
+        return reply.code(400).send({ error: 'a wire channel needs a bank name and an account' });
+      const row = {
+        id: c.id ?? null,
+        kind: c.kind,
+        currency_code: c.currency.toUpperCase(),
+        protocol_code: c.kind === 'coin' ? c.protocol!.toUpperCase() : null,
+        address: c.kind === 'coin' ? c.address! : null,
+        bank_name: c.bank_name ?? null,
+        bank_address: c.bank_address ?? null,
+        bank_swift: c.bank_swift ?? null,
+        payee_name: c.payee_name ?? null,
+        payee_account: c.payee_account ?? null,
+        enabled: c.enabled ? 1 : 0,
+      };
+      const id = up.db
+        .prepare(
+          `INSERT INTO deposit_channels (id, kind, currency_code, protocol_code, address, bank_name, bank_address, bank_swift, payee_name, payee_account, enabled, sort)
+           VALUES (@id, @kind, @currency_code, @protocol_code, @address, @bank_name, @bank_address, @bank_swift, @payee_name, @payee_account, @enabled, COALESCE(@id, 1000))
+           ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, currency_code = excluded.currency_code, protocol_code = excluded.protocol_code,
+             address = excluded.address, bank_name = excluded.bank_name, bank_address = excluded.bank_address, bank_swift = excluded.bank_swift,
+             payee_name = excluded.payee_name, payee_account = excluded.payee_account, enabled = excluded.enabled`,
+        )
+        .run(row).lastInsertRowid;
+      return { channel: up.deposits.channels(undefined, true).find((x) => x.id === (c.id ?? Number(id))) };
+    });
+    admin.post('/admin/currency', async (req, reply) => {
+      const body = CurrencyBody.safeParse(req.body);
+      if (!body.success) return reply.code(400).send({ error: body.error.message });
+      const c = body.data;
+      const m = (t: string) => parseUnits(t, MONEY_DECIMALS);
+      const [rate, price, min, max] = [m(c.rate), m(c.usd_price), m(c.min), m(c.max)];
+      if (rate === null || rate < 0 || !price || !min || min <= 0 || max === null || max < min)
+        return reply.code(400).send({ error: 'rate ≥ 0, price > 0, 0 < min ≤ max' });
+      const id = up.db
+        .prepare(
+          `INSERT INTO withdraw_currencies (id, type, code, protocol, fee_type, draw_rate, usd_price, min_amount, max_amount, enabled, sort)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, 1000))
+           ON CONFLICT (id) DO UPDATE SET type = excluded.type, code = excluded.code, protocol = excluded.protocol, fee_type = excluded.fee_type,
+             draw_rate = excluded.draw_rate, usd_price = excluded.usd_price, min_amount = excluded.min_amount, max_amount = excluded.max_amount,
+             enabled = excluded.enabled`,
+        )
+        .run(
+          c.id ?? null,
+          c.type,
+          c.code.toUpperCase(),
+          c.protocol.toUpperCase(),
+          c.fee_type,
+          rate,
+          price,
+          min,
+          max,
+          c.enabled ? 1 : 0,
+          c.id ?? null,
+        ).lastInsertRowid;
+      return { currency: up.withdrawals.currencies(undefined, true).find((x) => x.id === (c.id ?? Number(id))) };
     });
 
     admin.get('/admin/captcha/:id', async (req, reply) => {

@@ -19,11 +19,15 @@ export interface CallContext<I> {
   token: string | undefined;
   lang: Language;
   ip: string;
+  /** The raw request, for what a schema cannot carry (a multipart file). */
+  request: FastifyRequest;
 }
 
 export type Handler<C extends CallDef, Authed extends boolean> = (
   ctx: CallContext<z.output<C['request']>> & { user: Authed extends true ? UserRow : UserRow | null },
-) => z.input<C['response']> | { data: z.input<C['response']>; extras: Record<string, unknown> };
+) => MaybePromise<z.input<C['response']> | { data: z.input<C['response']>; extras: Record<string, unknown> }>;
+
+type MaybePromise<T> = T | Promise<T>;
 
 export function bearer(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
@@ -33,7 +37,9 @@ export function bearer(req: FastifyRequest): string | undefined {
 }
 
 export function errorMessage(lang: Language, err: BusinessError): string {
-  return translate(lang, `errors.${err.errorName}`) || ERROR_MESSAGES[err.errorName];
+  const key = `errors.${err.errorName}`;
+  const text = translate(lang, key);
+  return text === key ? ERROR_MESSAGES[err.errorName] : text;
 }
 
 export function register<C extends CallDef>(
@@ -51,13 +57,13 @@ export function register<C extends CallDef>(
         const token = bearer(req);
         const user = call.auth === 'none' ? null : up.accounts.authenticate(token);
         if (call.auth === 'required' && !user) return { code: TOKEN_INVALID, msg: translate(lang, 'errors.TokenInvalid'), data: null };
-        const raw = call.method === 'GET' ? req.query : (req.body ?? {});
+        const raw = call.method === 'GET' || call.body === 'multipart' ? req.query : (req.body ?? {});
         const parsed = call.request.safeParse(raw);
         if (!parsed.success) {
           const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean))];
           throw new BusinessError('InvalidRequest', fields.join(', '));
         }
-        const result = handler({ input: parsed.data, user: user as UserRow, token, lang, ip: req.ip });
+        const result = await handler({ input: parsed.data, user: user as UserRow, token, lang, ip: req.ip, request: req });
         const body = isWrapped(result) ? ok(result.data, result.extras) : ok(result ?? null);
         if (up.options.validateResponses) call.response.parse(body.data);
         return body;

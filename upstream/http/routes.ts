@@ -124,7 +124,9 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
     view(up.engine.setStops(user.id, input.id, input.target_profit_price, input.stop_loss_price)),
   );
   register(app, up, trade.getBalance, ({ user }) => ({ balance: moneyNumber(up.engine.figures(user.id).balance) }));
-  register(app, up, trade.forexDetail, ({ user }) => accountDetailView(up.engine.figures(user.id)));
+  register(app, up, trade.forexDetail, ({ user }) =>
+    accountDetailView(up.engine.figures(user.id), { withdrawals: up.withdrawals.pendingTotal(user.id), deposits: up.deposits.pendingTotal(user.id) }),
+  );
   register(app, up, trade.forexChange, ({ input, user, lang }) => {
     const rows = up.db
       .prepare('SELECT * FROM account_log WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?')

@@ -320,6 +320,23 @@ export class TradingEngine {
     this.stopOutIfNeeded(userId);
   }
 
+  /** What may leave the account now: free cash, never more than the free margin (open positions keep their cover). */
+  available(userId: number): number {
+    const f = this.figures(userId);
+    return Math.max(0, Math.min(f.balance, freeMarginMicro(f)));
+  }
+
+  /**
+   * A movement of money that is not trading (a deposit credited, a withdrawal held or given back): `fn`
+   * posts it through the ledger in one transaction, seeing the funds available at that moment; memory follows.
+   */
+  moveFunds<T>(userId: number, fn: (ledger: Ledger, available: number) => T): T {
+    const result = immediate(this.db, () => fn(this.ledger, this.available(userId)));
+    this.refreshAccount(userId);
+    this.stopOutIfNeeded(userId);
+    return result;
+  }
+
   // ---- ticks ---------------------------------------------------------------------------------------
 
   private onTick(e: TickEvent): void {
