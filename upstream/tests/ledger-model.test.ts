@@ -1,14 +1,17 @@
 /**
  * Property test of the money: random sequences of orders (market and pending, with take-profit and
  * stop-loss), price moves large enough to trigger them and stop-outs, closes, cancels, stop edits, demo
- * resets, balance adjustments, market switches and restarts. After every step, for every account:
- * balance = sum of its ledger, lock_balance = margins held, nothing negative, memory = database, and
- * one order per idempotency key.
+ * resets, balance adjustments, deposits and their reviews, withdrawal requests and their reviews, market
+ * switches and restarts. After every step, for every account: balance = sum of its ledger, lock_balance =
+ * margins held, nothing negative, memory = database, one order per idempotency key, and every deposit
+ * credited exactly once if approved (never otherwise), every withdrawal taken once and given back once
+ * only if rejected.
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { profitMicro } from '../../contract/arithmetic';
-import { EntryMode, OrderStatus, Side } from '../../contract/enums';
+import { DepositStatus, EntryMode, LedgerType, OrderStatus, Side, WithdrawStatus } from '../../contract/enums';
+import type { UserRow } from '../accounts/accounts';
 import { BusinessError } from '../shared/errors';
 import type { OrderRow } from '../trading/engine';
 import { engineFixture, type EngineFixture } from './fixture';
@@ -19,7 +22,9 @@ const START: Record<Code, number> = { EURUSD: 1.1, USDJPY: 150, XAGUSD: 30, BTCU
 const LEVERAGE: Record<Code, number[]> = { EURUSD: [100, 200, 7], USDJPY: [50, 200], XAGUSD: [20, 50], BTCUSD: [5, 20], NGAS: [10, 20] };
 
 const code = fc.constantFrom(...CODES);
-const user = fc.integer({ min: 0, max: 1 });
+/** Users 0 and 1 are demo accounts, 2 and 3 real ones (only real accounts move funds). */
+const user = fc.integer({ min: 0, max: 3 });
+const realUser = fc.constantFrom(2, 3);
 
 const action = fc.oneof(
   {
@@ -44,11 +49,56 @@ const action = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), user, pick: fc.nat() }) },
   {
     weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('stops' as const), user, pick: fc.nat(), tp: fc.integer({ min: -200, max: 200 }), sl: fc.integer({ min: -200, max: 200 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant('stops' as const),
+      user,
+      pick: fc.nat(),
+      tp: fc.integer({ min: -200, max: 200 }),
+      sl: fc.integer({ min: -200, max: 200 }),
+    }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reset' as const), user }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('adjust' as const), user, amount: fc.integer({ min: -120_000, max: 50_000 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('market' as const), code, open: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('deposit' as const),
+      user: realUser,
+      cents: fc.integer({ min: 1, max: 500_000 }),
+      wire: fc.boolean(),
+      key: fc.option(fc.constantFrom('d1', 'd2'), { nil: undefined }),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('reviewDeposit' as const),
+      pick: fc.nat(),
+      decision: fc.constantFrom('approve', 'approve', 'reject', 'invalid') as fc.Arbitrary<'approve' | 'reject' | 'invalid'>,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('withdraw' as const),
+      user: realUser,
+      /** Thousandths of what is available now (over 1000: more than available). */
+      permille: fc.integer({ min: 1, max: 1100 }),
+      currencyId: fc.constantFrom(1, 3, 4),
+      key: fc.option(fc.constantFrom('w1', 'w2'), { nil: undefined }),
+    }),
+  },
+  // A real account trades most of its balance, so that the 24-hour volume rule can let a withdrawal through.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('trade' as const), user: realUser }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('reviewWithdrawal' as const),
+      pick: fc.nat(),
+      decision: fc.constantFrom('approve', 'reject') as fc.Arbitrary<'approve' | 'reject'>,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const) }) },
 );
 
@@ -66,7 +116,32 @@ function openOrders(f: EngineFixture, userId: number, status: number): OrderRow[
   return f.up.db.prepare('SELECT * FROM orders WHERE user_id = ? AND status = ? ORDER BY id').all(userId, status) as OrderRow[];
 }
 
-function run(f: EngineFixture, users: number[], a: Action, keysSeen: Map<string, number>) {
+interface RealUser {
+  id: number;
+  proofUrl: string;
+  /** Bound method ids by withdrawal currency. */
+  methods: Record<number, number>;
+}
+
+const userRow = (f: EngineFixture, id: number) => f.up.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow;
+
+/** A real account with a coin address for USDT-TRC20 and BTC and a bank account. */
+function newRealUser(f: EngineFixture): RealUser {
+  const { id, proofUrl } = f.realUser();
+  const row = userRow(f, id);
+  const w = f.up.withdrawals;
+  const methods = {
+    1: w.bind(row, { type: 1, currencyId: 1, address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8' }).id,
+    3: w.bind(row, { type: 1, currencyId: 3, address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }).id,
+    4: w.bind(row, { type: 2, currencyId: 4, bankName: 'B', bankAddress: 'A', swift: 'PACBHKHH', payeeName: 'P', payeeAccount: '1' }).id,
+  };
+  return { id, proofUrl, methods };
+}
+
+/** Successful withdrawal requests over the whole run: the rules must let some through, or the test proves little. */
+let withdrawalsTaken = 0;
+
+function run(f: EngineFixture, users: number[], a: Action, keysSeen: Map<string, number>, real: Map<number, RealUser>) {
   const userId = 'user' in a ? users[a.user]! : 0;
   switch (a.kind) {
     case 'submit': {
@@ -118,6 +193,7 @@ function run(f: EngineFixture, users: number[], a: Action, keysSeen: Map<string,
       return;
     }
     case 'reset':
+      if (real.has(userId)) return; // the call refuses real accounts before the engine sees them
       f.up.engine.resetDemo(userId, f.up.accounts.demoBalance());
       return;
     case 'adjust':
@@ -129,7 +205,93 @@ function run(f: EngineFixture, users: number[], a: Action, keysSeen: Map<string,
     case 'restart':
       f.restart();
       return;
+    case 'deposit': {
+      const r = real.get(userId)!;
+      f.up.deposits.submit(userRow(f, userId), {
+        kind: a.wire ? 'wire' : 'coin',
+        amount: (a.cents / 100).toFixed(2),
+        proofUrl: r.proofUrl,
+        channelId: a.wire ? 4 : 1,
+        address: a.wire ? undefined : 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+        idempotencyKey: a.key,
+      });
+      return;
+    }
+    case 'reviewDeposit': {
+      // Mostly a waiting deposit; sometimes any, so that a second review is tried (refused, nothing moves).
+      const all = f.up.db.prepare(`SELECT id FROM deposits ${a.pick % 4 ? 'WHERE status = 0' : ''} ORDER BY id`).all() as { id: number }[];
+      if (all.length) f.up.deposits.review(all[a.pick % all.length]!.id, a.decision, 'property test');
+      return;
+    }
+    case 'trade': {
+      // XAG/USD: a fixed margin of 50 USD a lot and a fee of 6 USD a lot.
+      const lots = Math.floor((f.up.engine.available(userId) * 0.85) / 56 / 10_000) / 100;
+      if (lots < 0.01) return;
+      const inst = f.up.market.getByCode('XAGUSD')!;
+      f.up.engine.submit(userId, {
+        side: Side.Buy,
+        lots: lots.toFixed(2),
+        instrumentId: inst.id,
+        entryMode: EntryMode.Market,
+        targetPrice: null,
+        takeProfit: null,
+        stopLoss: null,
+        leverage: 20,
+      });
+      return;
+    }
+    case 'withdraw': {
+      const r = real.get(userId)!;
+      const cents = Math.floor((f.up.engine.available(userId) * a.permille) / 1000 / 10_000);
+      if (cents <= 0) return;
+      f.up.withdrawals.request(userRow(f, userId), {
+        currencyId: a.currencyId,
+        amount: (cents / 100).toFixed(2),
+        methodId: r.methods[a.currencyId]!,
+        idempotencyKey: a.key,
+      });
+      withdrawalsTaken += 1;
+      return;
+    }
+    case 'reviewWithdrawal': {
+      const all = f.up.db.prepare(`SELECT id FROM withdrawals ${a.pick % 4 ? 'WHERE status = 0' : ''} ORDER BY id`).all() as {
+        id: number;
+      }[];
+      if (all.length) f.up.withdrawals.review(all[a.pick % all.length]!.id, a.decision, 'property test');
+      return;
+    }
   }
+}
+
+/** Each deposit is credited once if approved and never otherwise; each withdrawal is taken once and given back once if rejected. */
+function checkFunds(f: EngineFixture, userId: number) {
+  const entries = (type: number) =>
+    f.up.db.prepare('SELECT memo, value FROM account_log WHERE user_id = ? AND type = ?').all(userId, type) as {
+      memo: string;
+      value: number;
+    }[];
+  const count = (list: { memo: string }[], id: number) => list.filter((e) => e.memo === `#${id}`).length;
+  const credits = entries(LedgerType.Deposit);
+  for (const d of f.up.db.prepare('SELECT id, amount, status FROM deposits WHERE user_id = ?').all(userId) as {
+    id: number;
+    amount: number;
+    status: number;
+  }[]) {
+    expect(count(credits, d.id), `deposit #${d.id} credits`).toBe(d.status === DepositStatus.Finished ? 1 : 0);
+  }
+  const taken = entries(LedgerType.Withdrawal);
+  const refunds = entries(LedgerType.WithdrawalRefund);
+  for (const w of f.up.db.prepare('SELECT id, status FROM withdrawals WHERE user_id = ?').all(userId) as { id: number; status: number }[]) {
+    expect(count(taken, w.id), `withdrawal #${w.id} taken`).toBe(1);
+    expect(count(refunds, w.id), `withdrawal #${w.id} refunds`).toBe(w.status === WithdrawStatus.Rejected ? 1 : 0);
+  }
+  const keys = f.up.db
+    .prepare(
+      `SELECT idempotency_key FROM deposits WHERE user_id = ? AND idempotency_key IS NOT NULL GROUP BY idempotency_key HAVING COUNT(*) > 1
+       UNION ALL SELECT idempotency_key FROM withdrawals WHERE user_id = ? AND idempotency_key IS NOT NULL GROUP BY idempotency_key HAVING COUNT(*) > 1`,
+    )
+    .all(userId, userId);
+  expect(keys).toEqual([]);
 }
 
 /** Floating profit in memory equals the profit of every holding order recomputed at the current price. */
@@ -144,15 +306,17 @@ function checkFloating(f: EngineFixture, userId: number) {
 
 test('balance = ledger, lock = held margins, nothing negative, one order per key — through any sequence', () => {
   fc.assert(
-    fc.property(fc.array(action, { minLength: 1, maxLength: 40 }), (actions) => {
+    fc.property(fc.array(action, { minLength: 1, maxLength: 40, size: 'medium' }), (actions) => {
       const f = engineFixture();
       try {
         for (const c of CODES) f.tick(c, START[c]);
-        const users = [f.demoUser(), f.demoUser()];
+        const reals = [newRealUser(f), newRealUser(f)];
+        const real = new Map(reals.map((r) => [r.id, r]));
+        const users = [f.demoUser(), f.demoUser(), ...reals.map((r) => r.id)];
         const keysSeen = new Map<string, number>();
         for (const a of actions) {
           try {
-            run(f, users, a, keysSeen);
+            run(f, users, a, keysSeen, real);
           } catch (err) {
             // Refusals are part of the game; anything else is a bug.
             if (!(err instanceof BusinessError)) throw err;
@@ -160,6 +324,7 @@ test('balance = ledger, lock = held margins, nothing negative, one order per key
           for (const u of users) {
             f.checkInvariants(u);
             checkFloating(f, u);
+            checkFunds(f, u);
           }
         }
       } finally {
@@ -168,4 +333,5 @@ test('balance = ledger, lock = held margins, nothing negative, one order per key
     }),
     { numRuns: Number(process.env.PROPERTY_RUNS ?? 200) },
   );
+  expect(withdrawalsTaken, 'no withdrawal got past the rules in any run').toBeGreaterThan(0);
 }, 180_000);
