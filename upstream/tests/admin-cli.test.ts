@@ -13,7 +13,9 @@ beforeAll(async () => {
 afterAll(() => up.close());
 
 async function admin(...args: string[]) {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'upstream/admin.ts', ...args], { env: { ...process.env, DATA_DIR: up.dataDir } });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'upstream/admin.ts', ...args], {
+    env: { ...process.env, DATA_DIR: up.dataDir },
+  });
   return stdout;
 }
 
@@ -51,4 +53,59 @@ test('leverage: an instrument without leverage values refuses orders with Levera
   expect(await admin('leverage', 'BTCUSD', '2,5,10,20')).toContain('BTCUSD: 2, 5, 10, 20');
   const list = market.tradeList.response.parse((await up.call(market.tradeList, { searchCurrency: 'BTC' })).data);
   expect(list[0]!.HasForexMultiple.map((l) => l.Value)).toEqual([2, 5, 10, 20]);
+});
+
+test('deposits and withdrawals: the back office lists, approves and rejects them; channels and currencies change', async () => {
+  const { registerByEmail, freshEmail } = await import('./contract-helpers');
+  const sharp = (await import('sharp')).default;
+  const { funds, identity } = await import('../../contract/index');
+  const email = freshEmail('cli-funds');
+  const { token } = await registerByEmail(up, email);
+  const form = new FormData();
+  const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#333' } })
+    .jpeg()
+    .toBuffer();
+  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'proof.jpg');
+  const uploaded = (await (
+    await fetch(new URL(identity.imageUpload.path, up.url), { method: 'POST', headers: { authorization: token }, body: form })
+  ).json()) as {
+    data: { url: string };
+  };
+  const deposit = (await up.call(funds.wireSubmit, { number: '1500', proofImg: uploaded.data.url, wire_id: 4 }, { token })).data as {
+    id: number;
+  };
+
+  expect(await admin('deposits', 'pending')).toMatch(new RegExp(`#${deposit.id} .*${email}.*1500\\.00 USD.*USD wire.*pending review`));
+  expect(await admin('deposit', 'approve', String(deposit.id))).toContain(`deposit #${deposit.id}: finished`);
+  await expect(admin('deposit', 'approve', String(deposit.id))).rejects.toMatchObject({ stderr: expect.stringContaining('refused (409)') });
+  expect(await admin('deposits', email)).toContain('finished');
+  const name = uploaded.data.url.split('/').pop()!;
+  const file = `${up.dataDir}/proof-copy.jpg`;
+  expect(await admin('image', name, file)).toContain('saved');
+
+  // Trade to the volume rule (16 lots of XAG/USD hold 800 USD), then withdraw to a bound address.
+  up.forceMarket('XAGUSD', 'open');
+  const xag = up.upstream.market.getByCode('XAGUSD')!;
+  await up.call(trade.submit, { type: 1, cont: '22', forex_id: xag.id, status: 1, multiple: 20 }, { token });
+  const method = (await up.call(funds.bindDrawMethod, { type: 1, draw_id: 1, dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8' }, { token }))
+    .data as { id: number };
+  const w = await up.call(funds.draw, { draw_currency_id: 1, number: '100', draw_method_id: method.id }, { token });
+  expect(w.code).toBe(1);
+  const id = (w.data as { id: number }).id;
+  expect(await admin('withdrawals', 'pending')).toMatch(
+    new RegExp(`#${id} .*100\\.00 USD − fee 1\\.00 = 99\\.00 +USDT TRC20 → TJRab.*pending`),
+  );
+  expect(await admin('withdrawal', 'reject', String(id), 'address', 'flagged')).toContain(`withdrawal #${id}: rejected`);
+  expect(await admin('withdrawals', email)).toContain('rejected  (address flagged)');
+
+  expect(await admin('channels')).toMatch(/#1 coin USDT TRC20 TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE[\s\S]*#4 type 2 USD WIRE fee 1 %/);
+  expect(await admin('channel', 'id=2', 'enabled=false')).toContain('"enabled":0');
+  const info = (await up.call(funds.depositInfo, {}, { token })).data as { coin: { protocol_code: string }[] };
+  expect(info.coin.map((c) => c.protocol_code)).toEqual(['TRC20', 'BTC']);
+  expect(
+    await admin('channel', 'kind=coin', 'currency=usdt', 'protocol=bep20', 'address=0x8ba1f109551bD432803012645Ac136ddd64DBA72'),
+  ).toContain('"protocol_code":"BEP20"');
+  expect(await admin('currency', 'id=1', 'rate=2.5')).toContain('"draw_rate":2500000');
+  const coins = (await up.call(funds.drawSymbolList, { type: 1 }, { token })).data as { draw_rate: number }[];
+  expect(coins[0]!.draw_rate).toBe(2.5);
 });
