@@ -18,6 +18,12 @@ const USAGE = `usage: npm run admin -- <verb>
   withdrawals [pending] [user]             withdrawal requests, newest first
   withdrawal approve|reject <id> [remark…] pay a withdrawal, or reject it (the amount goes back)
   image <name> <file>                      save an uploaded image (a deposit's proof) to a file
+  kyc pending                              identity checks waiting for review
+  kyc approve|reject <uid|email> [reason…] certify an identity, or send the form back with the reason
+  news                                     the articles (id, languages, title)
+  news add <lang> <title> <file.html> [summary…]   publish an article (its HTML from a file)
+  news translate <id> <lang> <title> <file.html> [summary…]   add a language to an article
+  news remove <id>                         take an article down
   channels                                 deposit channels and withdrawal currencies
   channel key=value…                       add or change a deposit channel (id=N to change; kind=coin|wire,
                                            currency, protocol, address, bank_name, bank_address, bank_swift,
@@ -162,6 +168,47 @@ switch (verb) {
     if (!res.ok) fatal(`no image ${name} (${res.status})`);
     fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
     console.log(`saved ${file}`);
+    break;
+  }
+  case 'kyc': {
+    const [action, user, ...reason] = args;
+    if (action === 'pending') {
+      const { kyc } = (await admin('GET', '/admin/kyc')) as { kyc: Record<string, unknown>[] };
+      if (kyc.length === 0) console.log('(no identity checks waiting)');
+      for (const k of kyc)
+        console.log(
+          `${String(k.uid)}  ${String(k.email ?? '')}  ${String(k.name)}  ${String(k.card_id)}  front ${String(k.front)}  back ${String(k.back)}  since ${when(k.submitted_at)}`,
+        );
+      break;
+    }
+    if (!['approve', 'reject'].includes(action ?? '') || !user) fatal(USAGE);
+    const { kyc } = (await admin('POST', '/admin/kyc', { user, action, reason: reason.join(' ') })) as { kyc: { status: number } };
+    console.log(`${user}: ${kyc.status === 2 ? 'certified' : 'rejected'}`);
+    break;
+  }
+  case 'news': {
+    const [action, ...rest] = args;
+    if (!action) {
+      const { news } = (await admin('GET', '/admin/news')) as { news: Record<string, unknown>[] };
+      for (const n of news)
+        console.log(
+          `#${String(n.id)}  ${when(n.created_at)}  [${String(n.langs ?? '')}]  ${String(n.title ?? '')}${n.removed_at ? '  (removed)' : ''}`,
+        );
+      break;
+    }
+    if (action === 'remove') {
+      if (!rest[0] || !/^\d+$/.test(rest[0])) fatal(USAGE);
+      await admin('POST', '/admin/news/remove', { id: Number(rest[0]) });
+      console.log(`article #${rest[0]} removed`);
+      break;
+    }
+    const translating = action === 'translate';
+    if (action !== 'add' && !translating) fatal(USAGE);
+    const [id, lang, title, file, ...summary] = translating ? rest : [undefined, ...rest];
+    if (!lang || !title || !file || (translating && !/^\d+$/.test(id ?? ''))) fatal(USAGE);
+    const body = { id: id ? Number(id) : undefined, lang, title, content: fs.readFileSync(file, 'utf8'), summary: summary.join(' ') };
+    const out = (await admin('POST', '/admin/news', body)) as { id: number };
+    console.log(`article #${out.id} (${lang}) published`);
     break;
   }
   case 'channels': {

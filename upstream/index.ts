@@ -14,6 +14,8 @@ import { WS_PATH } from '../contract/ws';
 import { ErrorCode } from '../contract/errors';
 import { registerAdmin } from './http/admin';
 import { requestLanguage, translate } from './http/i18n';
+import { smtpMailer } from './content/mailer';
+import { registerContentRoutes } from './http/content-routes';
 import { registerFundsRoutes } from './http/funds-routes';
 import { registerRoutes } from './http/routes';
 import { INSTRUMENTS, logoSvg } from './market/catalogue';
@@ -57,12 +59,19 @@ export async function start(options: StartOptions = {}): Promise<RunningUpstream
     validateResponses: options.validateResponses ?? false,
     clock: options.clock ?? Date.now,
     log,
+    mail:
+      options.mail ??
+      (process.env.SMTP_URL ? smtpMailer(process.env.SMTP_URL, process.env.MAIL_FROM ?? 'LotFX <no-reply@localhost>', log) : undefined),
   });
   const adminKey = readOrCreateKey(path.join(dataDir, ADMIN_KEY_FILE));
 
   // The web server calls from loopback and names the user's address in X-Forwarded-For, so rate limits
   // count people, not the web server.
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: options.trustProxy ?? ['127.0.0.1', '::1', '::ffff:127.0.0.1'] });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: options.trustProxy ?? ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
+  });
   await app.register(formbody);
   // One image per request, bounded while it streams in (never buffered past the limit).
   await app.register(multipart, { limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 } });
@@ -83,6 +92,7 @@ export async function start(options: StartOptions = {}): Promise<RunningUpstream
   app.get(WS_PATH, { websocket: true }, (socket) => hub.attach(socket));
   registerRoutes(app, upstream);
   registerFundsRoutes(app, upstream);
+  registerContentRoutes(app, upstream);
   registerAdmin(app, upstream, adminKey);
   const logos = new Map(INSTRUMENTS.map((s) => [`${s.code.toLowerCase()}.svg`, logoSvg(s)]));
   app.get('/static/logos/:file', async (req, reply) => {

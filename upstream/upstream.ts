@@ -5,7 +5,10 @@ import { CaptchaStore } from './accounts/captcha';
 import { Accounts } from './accounts/accounts';
 import { openDatabase, type Db } from './db/database';
 import { seed } from './db/seed';
+import { Identity } from './content/identity';
+import type { SendMail } from './content/mailer';
 import { Deposits } from './funds/deposits';
+import { translateWith } from './http/i18n';
 import { Uploads } from './funds/uploads';
 import { Withdrawals } from './funds/withdrawals';
 import { Market } from './market/market';
@@ -30,6 +33,8 @@ export interface UpstreamOptions {
   log: (line: string) => void;
   /** Where uploaded images are kept (default: `uploads/` beside the database). */
   uploadsDir?: string;
+  /** Sends e-mails (verification codes) besides the outbox. */
+  mail?: SendMail;
 }
 
 export class Upstream {
@@ -42,6 +47,7 @@ export class Upstream {
   readonly uploads: Uploads;
   readonly deposits: Deposits;
   readonly withdrawals: Withdrawals;
+  readonly identity: Identity;
   private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(readonly options: UpstreamOptions) {
@@ -50,17 +56,25 @@ export class Upstream {
     seed(this.db, { now: Math.floor(options.clock() / 1000), seed: options.seed, backfill: options.backfill });
     this.market = new Market(this.db, options.clock);
     this.simulator = new Simulator(this.market, { seed: options.seed, intervalMs: options.tickIntervalMs, tickChance: 0.75 });
-    this.engine = new TradingEngine(this.db, this.market, { tradeFeeType: () => Number(this.setting('trade_fee_type')), clock: options.clock });
+    this.engine = new TradingEngine(this.db, this.market, {
+      tradeFeeType: () => Number(this.setting('trade_fee_type')),
+      clock: options.clock,
+    });
     this.captcha = new CaptchaStore(options.clock);
     this.accounts = new Accounts(this.db, this.engine.ledger, this.captcha, {
       clock: options.clock,
       setting: (k) => this.setting(k),
       log: options.log,
+      text: translateWith,
+      mail: options.mail,
     });
-    const uploadsDir = options.uploadsDir ?? (options.dbFile === ':memory:' ? path.join(os.tmpdir(), 'upstream-uploads') : path.join(path.dirname(options.dbFile), 'uploads'));
+    const uploadsDir =
+      options.uploadsDir ??
+      (options.dbFile === ':memory:' ? path.join(os.tmpdir(), 'upstream-uploads') : path.join(path.dirname(options.dbFile), 'uploads'));
     this.uploads = new Uploads(this.db, uploadsDir, options.clock);
     this.deposits = new Deposits(this.db, this.engine, this.uploads, options.clock);
     this.withdrawals = new Withdrawals(this.db, this.engine, options.clock);
+    this.identity = new Identity(this.db, this.uploads, options.clock);
   }
 
   start(): void {
@@ -84,6 +98,8 @@ export class Upstream {
   }
 
   setSetting(key: string, value: string): void {
-    this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+    this.db
+      .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+      .run(key, value);
   }
 }

@@ -1,5 +1,5 @@
 /** The 18 languages of spec §1: BCP-47 tags for <html lang> and Intl, direction, names and flags. */
-import { DEFAULT_LANGUAGE, LANGUAGES, normaliseLanguage, type Language } from '#contract/enums';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, normaliseLanguage, type Language } from '#contract/enums';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, normaliseLanguage, type Language };
 
@@ -7,26 +7,8 @@ export { DEFAULT_LANGUAGE, LANGUAGES, normaliseLanguage, type Language };
 export const NAMESPACES = ['common', 'auth', 'mine', 'market', 'trade', 'orders', 'deposit', 'withdraw'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export const BCP47: Record<Language, string> = {
-  hk: 'zh-Hant-HK',
-  en: 'en',
-  jp: 'ja',
-  kr: 'ko',
-  th: 'th',
-  vn: 'vi',
-  fr: 'fr',
-  de: 'de',
-  ru: 'ru',
-  spa: 'es',
-  pt: 'pt',
-  ar: 'ar',
-  it: 'it',
-  tr: 'tr',
-  id: 'id',
-  my: 'ms',
-  hi: 'hi',
-  cs: 'cs',
-};
+/** BCP-47 tags for <html lang> and Intl (one list, in contract/, shared with the upstream). */
+export const BCP47: Record<Language, string> = LANGUAGE_TAGS;
 
 export function direction(lang: Language): 'rtl' | 'ltr' {
   return lang === 'ar' ? 'rtl' : 'ltr';

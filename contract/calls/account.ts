@@ -189,3 +189,13 @@ export const getBasicInfo = defineCall({
   request: z.object({}),
   response: BasicInfoSchema,
 });
+
+/** The invite screen: the user's code and how many people registered with it. */
+export const inviteInfo = defineCall({
+  name: 'invite_info',
+  method: 'GET',
+  path: '/api/user/invite_info',
+  auth: 'required',
+  request: z.object({}),
+  response: z.object({ invite_code: z.string(), invited: z.number().int() }),
+});

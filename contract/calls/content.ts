@@ -40,6 +40,8 @@ export const NewsSchema = z.object({
   created_at: z.string(),
   content: z.string(),
 });
+export const NEWS_PAGE_SIZE = 10;
+export const LEADERS_PAGE_SIZE = 20;
 export const newsList = defineCall({
   name: 'news/list',
   method: 'GET',
@@ -78,6 +80,7 @@ export const followList = defineCall({
   auth: 'none',
   request: z.object({ page: PageField }),
   response: z.array(LeaderSchema),
+  extras: { total: z.number().int() },
 });
 
 export const contactEmail = defineCall({
@@ -95,5 +98,19 @@ export const announcement = defineCall({
   path: '/api/default/announcement',
   auth: 'none',
   request: z.object({}),
+  /** `content` is plain text, paragraphs separated by blank lines; the countries are in the request's language. */
   response: z.object({ title: z.string(), content: z.string(), blocked_countries: z.array(z.string()) }),
+});
+
+/**
+ * The anti-loss check (spec §7 "Other", §8): a non-zero `status` sends the browser to `loss_url`.
+ * The spec does not show its path; this is ours.
+ */
+export const lossCheck = defineCall({
+  name: 'loss_check',
+  method: 'GET',
+  path: '/api/default/loss_check',
+  auth: 'none',
+  request: z.object({}),
+  response: z.object({ status: z.number().int(), loss_url: z.string() }),
 });

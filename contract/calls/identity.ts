@@ -3,9 +3,13 @@ import { z } from 'zod';
 import { RequiredText } from '../fields';
 import { defineCall } from './define';
 
+/** An ID or passport number: letters, digits and the separators printed on documents. */
+export const ID_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 ()-]{3,28}[A-Za-z0-9)]$/;
+
 export const RealNameSchema = z.object({
-  name: RequiredText,
+  name: RequiredText.pipe(z.string().max(100)),
   card_id: RequiredText,
+  /** The `url`s that image_upload returned for the front and the back. */
   front_pic: RequiredText,
   reverse_pic: RequiredText,
 });
@@ -24,8 +28,16 @@ export const realNameCenter = defineCall({
   path: '/api/user_real/center',
   auth: 'required',
   request: z.object({}),
-  /** review_status: 0 not submitted, 1 under review, otherwise verified. */
-  response: z.object({ review_status: z.number().int(), name: z.string().nullable(), card_id: z.string().nullable() }),
+  /**
+   * review_status: 0 not submitted (or rejected: `reason` says why), 1 under review, otherwise verified.
+   * `card_id` is masked but for its last four characters.
+   */
+  response: z.object({
+    review_status: z.number().int(),
+    name: z.string().nullable(),
+    card_id: z.string().nullable(),
+    reason: z.string().nullable(),
+  }),
 });
 
 /** The largest image accepted in (a phone photo); the stored copy is re-encoded and smaller. */

@@ -3,7 +3,8 @@
  * outbox) and password changes. Answers never reveal whether an account exists, except registration's.
  */
 import crypto from 'node:crypto';
-import { AccountType, CodePurpose, VerifyRegType } from '../../contract/enums';
+import { AccountType, CodePurpose, VerifyRegType, type Language } from '../../contract/enums';
+import type { SendMail } from '../content/mailer';
 import { MONEY_DECIMALS, parseUnits } from '../../contract/money';
 import type { Db } from '../db/database';
 import { fail } from '../shared/errors';
@@ -44,6 +45,10 @@ export interface AccountsOptions {
   clock: () => number;
   setting: (key: string) => string;
   log: (line: string) => void;
+  /** A message of the upstream's catalogue in a language, with {{name}} placeholders filled. */
+  text: (lang: Language, key: string, values?: Record<string, string>) => string;
+  /** Sends an e-mail (SMTP_URL set); without it the outbox is the only delivery. */
+  mail?: SendMail;
 }
 
 export class Accounts {
@@ -85,7 +90,9 @@ export class Accounts {
   issueToken(userId: number): string {
     const token = newToken();
     const now = this.options.clock();
-    this.db.prepare('INSERT INTO tokens (hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(sha256(token), userId, now, now + TOKEN_TTL_MS);
+    this.db
+      .prepare('INSERT INTO tokens (hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+      .run(sha256(token), userId, now, now + TOKEN_TTL_MS);
     return token;
   }
 
@@ -113,8 +120,7 @@ export class Accounts {
       input.login_type === 'email'
         ? (this.db.prepare('SELECT * FROM users WHERE email = ? AND is_demo = 0').get(account) as UserRow | undefined)
         : (this.db.prepare('SELECT * FROM users WHERE mobile = ? AND area_id IS ? AND is_demo = 0').get(account, input.area_id ?? null) as
-            | UserRow
-            | undefined);
+            UserRow | undefined);
     const ok = verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !ok) fail('LoginFailed');
     this.loginPerAccount.reset(`${input.login_type}:${account.toLowerCase()}`);
@@ -146,8 +152,8 @@ export class Accounts {
     if (input.password.length < PASSWORD_MIN_LENGTH) fail('PasswordTooShort');
     if (input.password !== input.re_password) fail('PasswordMismatch');
     const inviter = input.invite_code
-      ? ((this.db.prepare('SELECT id FROM users WHERE invite_code = ?').get(input.invite_code.toUpperCase()) as { id: number } | undefined) ??
-        fail('InviteCodeInvalid'))
+      ? ((this.db.prepare('SELECT id FROM users WHERE invite_code = ?').get(input.invite_code.toUpperCase()) as
+          { id: number } | undefined) ?? fail('InviteCodeInvalid'))
       : undefined;
     if (email && this.db.prepare('SELECT 1 FROM users WHERE email = ?').get(email)) fail('AccountExists');
     if (mobile && this.db.prepare('SELECT 1 FROM users WHERE mobile = ? AND area_id IS ?').get(mobile, input.area_id ?? null))
@@ -158,11 +164,20 @@ export class Accounts {
       const target = byMobile ? this.mobileTarget(input.area_id, mobile!) : email!;
       this.useCode(target, CodePurpose.Register, input.sms_code);
     }
-    const user = this.db.transaction(() => {
-      const id = this.insertUser({ email, mobile, area_id: mobile ? (input.area_id ?? null) : null, password: input.password, inviter: inviter?.id ?? null, demoId: null });
-      this.ledger.open(id, 0);
-      return this.user(id)!;
-    }).immediate();
+    const user = this.db
+      .transaction(() => {
+        const id = this.insertUser({
+          email,
+          mobile,
+          area_id: mobile ? (input.area_id ?? null) : null,
+          password: input.password,
+          inviter: inviter?.id ?? null,
+          demoId: null,
+        });
+        this.ledger.open(id, 0);
+        return this.user(id)!;
+      })
+      .immediate();
     return { token: this.issueToken(user.id), user };
   }
 
@@ -170,11 +185,13 @@ export class Accounts {
   demo(demoId: string) {
     let user = this.db.prepare('SELECT * FROM users WHERE demo_id = ?').get(demoId) as UserRow | undefined;
     if (!user) {
-      user = this.db.transaction(() => {
-        const id = this.insertUser({ email: null, mobile: null, area_id: null, password: null, inviter: null, demoId });
-        this.ledger.open(id, this.demoBalance(), 'demo');
-        return this.user(id)!;
-      }).immediate();
+      user = this.db
+        .transaction(() => {
+          const id = this.insertUser({ email: null, mobile: null, area_id: null, password: null, inviter: null, demoId });
+          this.ledger.open(id, this.demoBalance(), 'demo');
+          return this.user(id)!;
+        })
+        .immediate();
     }
     return { token: this.issueToken(user.id), user };
   }
@@ -183,7 +200,14 @@ export class Accounts {
     return parseUnits(this.options.setting('demo_balance'), MONEY_DECIMALS) ?? 100_000_000_000;
   }
 
-  forgetPassword(input: { type: number; account: string; area_id?: number; new_password: string; secondary_password: string; auth_code: string }) {
+  forgetPassword(input: {
+    type: number;
+    account: string;
+    area_id?: number;
+    new_password: string;
+    secondary_password: string;
+    auth_code: string;
+  }) {
     if (input.new_password.length < PASSWORD_MIN_LENGTH) fail('PasswordTooShort');
     if (input.new_password !== input.secondary_password) fail('PasswordMismatch');
     const byMobile = input.type === AccountType.Mobile;
@@ -204,7 +228,8 @@ export class Accounts {
   amendPassword(user: UserRow, currentToken: string, input: { new_password: string; auth_code: string; type: number }) {
     if (user.is_demo) fail('DemoNotAllowed');
     if (input.new_password.length < PASSWORD_MIN_LENGTH) fail('PasswordTooShort');
-    const target = input.type === AccountType.Mobile && user.mobile ? this.mobileTarget(user.area_id ?? undefined, user.mobile) : user.email;
+    const target =
+      input.type === AccountType.Mobile && user.mobile ? this.mobileTarget(user.area_id ?? undefined, user.mobile) : user.email;
     if (!target) fail('CodeInvalid');
     this.useCode(target, CodePurpose.Reset, input.auth_code);
     this.setPassword(user.id, input.new_password);
@@ -217,7 +242,13 @@ export class Accounts {
    * Sends a code by e-mail or SMS (into the outbox). A reset code goes only to an existing account, but
    * the answer is the same either way.
    */
-  sendCode(channel: 'email' | 'sms', input: { to: string; type: number; area_id?: number }, ip: string, user: UserRow | null) {
+  sendCode(
+    channel: 'email' | 'sms',
+    input: { to: string; type: number; area_id?: number },
+    ip: string,
+    user: UserRow | null,
+    lang: Language = 'en',
+  ) {
     const purpose = input.type;
     let to = input.to.trim();
     let target: string;
@@ -245,13 +276,13 @@ export class Accounts {
     this.db
       .prepare('INSERT INTO verification_codes (target, purpose, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
       .run(target, purpose, sha256(`${target}|${code}`), now, now + CODE_TTL_MS);
+    const t = (key: string) => this.options.text(lang, `mail.${key}`, { code });
     if (purpose === CodePurpose.Reset && !exists) {
-      this.deliver(channel, target, 'Password reset', 'Someone asked to reset a password for this address, but it has no account.');
+      this.deliver(channel, target, t('resetSubject'), t('noAccountBody'));
     } else if (purpose === CodePurpose.Register && exists) {
-      this.deliver(channel, target, 'Registration', 'This address already has an account. Use "forgot password" to sign in.');
+      this.deliver(channel, target, t('registerSubject'), t('existsBody'));
     } else {
-      const subject = purpose === CodePurpose.Register ? 'Your registration code' : 'Your password reset code';
-      this.deliver(channel, target, subject, `Your verification code is ${code}. It is valid for 10 minutes.`);
+      this.deliver(channel, target, t(purpose === CodePurpose.Register ? 'registerSubject' : 'resetSubject'), t('codeBody'));
     }
     return { resend_after: CODE_RESEND_MS / 1000, expires_in: CODE_TTL_MS / 1000 };
   }
@@ -276,8 +307,12 @@ export class Accounts {
   }
 
   private deliver(channel: 'email' | 'sms', to: string, subject: string, body: string) {
-    this.db.prepare('INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)').run(channel, to, subject, body, this.options.clock());
+    this.db
+      .prepare('INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(channel, to, subject, body, this.options.clock());
     this.options.log(`outbox ${channel} to ${to}: ${subject} — ${body}`);
+    // The answer never waits for the mail server: it would tell how long delivery takes, and phones wait.
+    if (channel === 'email' && this.options.mail) void this.options.mail({ to, subject, text: body });
   }
 
   // ---- helpers -------------------------------------------------------------------------------------
@@ -296,7 +331,14 @@ export class Accounts {
     this.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(password), userId);
   }
 
-  private insertUser(u: { email: string | null; mobile: string | null; area_id: number | null; password: string | null; inviter: number | null; demoId: string | null }): number {
+  private insertUser(u: {
+    email: string | null;
+    mobile: string | null;
+    area_id: number | null;
+    password: string | null;
+    inviter: number | null;
+    demoId: string | null;
+  }): number {
     for (let attempt = 0; ; attempt++) {
       const uid = String(crypto.randomInt(10_000_000, 100_000_000));
       const invite = Array.from({ length: 6 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[crypto.randomInt(32)]).join('');
@@ -306,7 +348,18 @@ export class Accounts {
             `INSERT INTO users (uid, email, mobile, area_id, password_hash, is_demo, demo_id, invite_code, inviter_id, created_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
-          .run(uid, u.email, u.mobile, u.area_id, u.password ? hashPassword(u.password) : null, u.demoId ? 1 : 0, u.demoId, invite, u.inviter, this.options.clock());
+          .run(
+            uid,
+            u.email,
+            u.mobile,
+            u.area_id,
+            u.password ? hashPassword(u.password) : null,
+            u.demoId ? 1 : 0,
+            u.demoId,
+            invite,
+            u.inviter,
+            this.options.clock(),
+          );
         return Number(info.lastInsertRowid);
       } catch (err) {
         // A collision of the random uid or invite code: draw again.

@@ -275,4 +275,51 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX withdrawals_idempotency ON withdrawals(user_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
   CREATE INDEX orders_user_opened ON orders(user_id, opened_at);
   `,
+  /* 4: identity checks, news in several languages, copy-trade leaders */ `
+  CREATE TABLE identity_checks (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id),
+    name TEXT NOT NULL,
+    card_id TEXT NOT NULL,
+    front TEXT NOT NULL REFERENCES uploads(name),
+    back TEXT NOT NULL REFERENCES uploads(name),
+    -- 0 rejected (the form again, with the reason), 1 under review, 2 verified.
+    status INTEGER NOT NULL CHECK (status IN (0, 1, 2)),
+    reason TEXT NOT NULL DEFAULT '',
+    submitted_at INTEGER NOT NULL,
+    reviewed_at INTEGER
+  ) STRICT;
+  CREATE INDEX identity_checks_waiting ON identity_checks(status) WHERE status = 1;
+
+  CREATE TABLE news (
+    id INTEGER PRIMARY KEY,
+    category_id INTEGER NOT NULL DEFAULT 1,
+    logo TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    removed_at INTEGER
+  ) STRICT;
+  CREATE TABLE news_texts (
+    news_id INTEGER NOT NULL REFERENCES news(id),
+    lang TEXT NOT NULL,
+    title TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    -- HTML as the editor wrote it; the web sanitises it before showing it.
+    content TEXT NOT NULL,
+    PRIMARY KEY (news_id, lang)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE leaders (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    code TEXT NOT NULL,
+    multiple INTEGER NOT NULL,
+    -- Percentages × 100 and micro-USD, so that no REAL column holds a figure.
+    three_week_rate INTEGER NOT NULL,
+    three_week_win INTEGER NOT NULL,
+    three_week_profit INTEGER NOT NULL,
+    total_rate INTEGER NOT NULL,
+    total_trade_num INTEGER NOT NULL,
+    followers INTEGER NOT NULL,
+    sort INTEGER NOT NULL
+  ) STRICT;
+  `,
 ];

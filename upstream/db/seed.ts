@@ -2,6 +2,7 @@
 import { TradeFeeType, VerifyRegType, ShowMobile } from '../../contract/enums';
 import { LOT_DECIMALS, MONEY_DECIMALS, parseUnits } from '../../contract/money';
 import { backfill } from '../market/candles';
+import { NEWS, seedLeaders } from '../content/catalogue';
 import { COIN_CHANNELS, WIRE_CHANNELS, WITHDRAW_CURRENCIES } from '../funds/catalogue';
 import { AREA_CODES, CATEGORIES, INSTRUMENTS, SERVICE_PROVIDERS } from '../market/catalogue';
 import type { Db } from './database';
@@ -15,6 +16,9 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   contact_email: 'support@example.com',
   company_status: '1',
   demo_balance: '100000',
+  /** The anti-loss check: a non-zero status sends browsers to loss_url. */
+  loss_status: '0',
+  loss_url: '',
 };
 
 function units(text: string, decimals: number): number {
@@ -85,6 +89,35 @@ export function seed(db: Db, options: { now: number; seed: number; backfill: boo
       const m = (t: string) => units(t, MONEY_DECIMALS);
       currency.run(c.id, c.type, c.code, c.protocol, c.feeType, m(c.rate), m(c.usdPrice), m(c.min), m(c.max), c.id);
     }
+
+    // Content is seeded once: the back office may remove or add articles after that.
+    if (!db.prepare('SELECT 1 FROM news LIMIT 1').get()) {
+      const news = db.prepare('INSERT INTO news (id, category_id, logo, created_at) VALUES (?, 1, ?, ?)');
+      const text = db.prepare('INSERT INTO news_texts (news_id, lang, title, summary, content) VALUES (?, ?, ?, ?, ?)');
+      for (const n of NEWS) {
+        news.run(n.id, n.logo, (options.now - n.daysAgo * 86400 - n.id * 3600) * 1000);
+        for (const [lang, t] of Object.entries(n.texts)) text.run(n.id, lang, t!.title, t!.summary, t!.content);
+      }
+    }
+    const leader = db.prepare(
+      `INSERT OR IGNORE INTO leaders (id, name, code, multiple, three_week_rate, three_week_win, three_week_profit, total_rate,
+         total_trade_num, followers, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    seedLeaders(options.seed).forEach((l, i) =>
+      leader.run(
+        l.id,
+        l.name,
+        l.code,
+        l.multiple,
+        l.threeWeekRate,
+        l.threeWeekWin,
+        l.threeWeekProfit,
+        l.totalRate,
+        l.totalTrades,
+        l.followers,
+        i + 1,
+      ),
+    );
   })();
 
   if (!options.backfill) return;

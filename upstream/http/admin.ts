@@ -20,6 +20,16 @@ const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 const ReviewBody = z.object({ id: z.coerce.number().int().positive(), action: z.string(), remark: z.string().max(500).default('') });
+const KycBody = z.object({ user: z.string().min(1), action: z.enum(['approve', 'reject']), reason: z.string().max(500).default('') });
+const NewsBody = z.object({
+  lang: z.string().min(2).max(4).default('en'),
+  title: z.string().min(1).max(200),
+  summary: z.string().max(500).default(''),
+  content: z.string().min(1).max(200_000),
+  logo: z.string().max(300).default(''),
+  /** Another language of an existing article. */
+  id: z.coerce.number().int().positive().optional(),
+});
 const ChannelBody = z.object({
   id: z.coerce.number().int().positive().optional(),
   kind: z.enum(['coin', 'wire']),
@@ -240,6 +250,56 @@ export function registerAdmin(app: FastifyInstance, up: Upstream, adminKey: stri
           c.id ?? null,
         ).lastInsertRowid;
       return { currency: up.withdrawals.currencies(undefined, true).find((x) => x.id === (c.id ?? Number(id))) };
+    });
+
+    admin.get('/admin/kyc', async () => ({ kyc: up.identity.waiting() }));
+    admin.post('/admin/kyc', async (req, reply) => {
+      const body = KycBody.safeParse(req.body);
+      if (!body.success) return reply.code(400).send({ error: 'user and action approve|reject' });
+      const userId = userFilter(body.data.user)!;
+      return reviewed(reply, () => ({ kyc: up.identity.review(userId, body.data.action, body.data.reason) }));
+    });
+
+    admin.get('/admin/news', async () => ({
+      news: up.db
+        .prepare(
+          `SELECT n.id, n.created_at, n.removed_at, group_concat(t.lang) AS langs, (SELECT title FROM news_texts WHERE news_id = n.id ORDER BY lang = 'en' DESC LIMIT 1) AS title
+           FROM news n LEFT JOIN news_texts t ON t.news_id = n.id GROUP BY n.id ORDER BY n.id DESC`,
+        )
+        .all(),
+    }));
+    admin.post('/admin/news', async (req, reply) => {
+      const body = NewsBody.safeParse(req.body);
+      if (!body.success) return reply.code(400).send({ error: body.error.message });
+      const n = body.data;
+      const id = up.db
+        .transaction(() => {
+          let newsId = n.id;
+          if (newsId === undefined)
+            newsId = Number(
+              up.db.prepare('INSERT INTO news (category_id, logo, created_at) VALUES (1, ?, ?)').run(n.logo, Date.now()).lastInsertRowid,
+            );
+          else if (!up.db.prepare('SELECT 1 FROM news WHERE id = ?').get(newsId)) return null;
+          up.db
+            .prepare(
+              `INSERT INTO news_texts (news_id, lang, title, summary, content) VALUES (?, ?, ?, ?, ?)
+               ON CONFLICT (news_id, lang) DO UPDATE SET title = excluded.title, summary = excluded.summary, content = excluded.content`,
+            )
+            .run(newsId, n.lang, n.title, n.summary, n.content);
+          return newsId;
+        })
+        .immediate();
+      if (id === null) return reply.code(404).send({ error: `no article ${n.id}` });
+      return { id };
+    });
+    admin.post('/admin/news/remove', async (req, reply) => {
+      const id = z.object({ id: z.coerce.number().int().positive() }).safeParse(req.body);
+      if (!id.success) return reply.code(400).send({ error: 'id' });
+      const changed = up.db
+        .prepare('UPDATE news SET removed_at = ? WHERE id = ? AND removed_at IS NULL')
+        .run(Date.now(), id.data.id).changes;
+      if (changed !== 1) return reply.code(404).send({ error: `no article ${id.data.id}` });
+      return { removed: id.data.id };
     });
 
     admin.get('/admin/captcha/:id', async (req, reply) => {

@@ -34,3 +34,8 @@ function lookup(tree: Tree | undefined, key: string): string | undefined {
 export function translate(lang: Language, key: string): string {
   return lookup(catalogues.get(lang), key) ?? lookup(english, key) ?? key;
 }
+
+/** A message with its {{name}} placeholders filled. */
+export function translateWith(lang: Language, key: string, values: Record<string, string> = {}): string {
+  return translate(lang, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => values[name] ?? m);
+}

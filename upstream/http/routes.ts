@@ -24,8 +24,8 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
     return null;
   });
   register(app, up, account.register, ({ input, ip }) => session(up.accounts.register(input, ip)));
-  register(app, up, account.sendEmail, ({ input, ip, user }) => up.accounts.sendCode('email', input, ip, user));
-  register(app, up, account.sendSms, ({ input, ip, user }) => up.accounts.sendCode('sms', input, ip, user));
+  register(app, up, account.sendEmail, ({ input, ip, user, lang }) => up.accounts.sendCode('email', input, ip, user, lang));
+  register(app, up, account.sendSms, ({ input, ip, user, lang }) => up.accounts.sendCode('sms', input, ip, user, lang));
   register(app, up, account.captcha, () => {
     const { id, b64s } = up.captcha.create();
     return { id, b64s };
@@ -38,8 +38,16 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
     up.accounts.amendPassword(user, token!, input);
     return null;
   });
-  register(app, up, account.areaList, () =>
-    up.db.prepare('SELECT id, code, global_code FROM area_codes ORDER BY sort, id').all() as { id: number; code: string; global_code: string }[],
+  register(
+    app,
+    up,
+    account.areaList,
+    () =>
+      up.db.prepare('SELECT id, code, global_code FROM area_codes ORDER BY sort, id').all() as {
+        id: number;
+        code: string;
+        global_code: string;
+      }[],
   );
   register(app, up, account.setting, ({ input }) => ({ key: input.key, value: Number(up.setting(input.key)) || ShowMobile.Hidden }));
   register(app, up, account.getBasicInfo, () => ({
@@ -55,7 +63,15 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
     const search = input.searchCurrency?.toUpperCase().replace(/[^A-Z0-9]/g, '');
     return up.market.instruments
       .filter((i) => input.category_id === undefined || i.categoryId === input.category_id)
-      .filter((i) => !search || i.code.includes(search) || i.showCode.toUpperCase().replace(/[^A-Z0-9]/g, '').includes(search))
+      .filter(
+        (i) =>
+          !search ||
+          i.code.includes(search) ||
+          i.showCode
+            .toUpperCase()
+            .replace(/[^A-Z0-9]/g, '')
+            .includes(search),
+      )
       .map((i) => instrumentView(up.market, i));
   });
   register(app, up, market.getCategories, ({ lang }) =>
@@ -125,7 +141,10 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
   );
   register(app, up, trade.getBalance, ({ user }) => ({ balance: moneyNumber(up.engine.figures(user.id).balance) }));
   register(app, up, trade.forexDetail, ({ user }) =>
-    accountDetailView(up.engine.figures(user.id), { withdrawals: up.withdrawals.pendingTotal(user.id), deposits: up.deposits.pendingTotal(user.id) }),
+    accountDetailView(up.engine.figures(user.id), {
+      withdrawals: up.withdrawals.pendingTotal(user.id),
+      deposits: up.deposits.pendingTotal(user.id),
+    }),
   );
   register(app, up, trade.forexChange, ({ input, user, lang }) => {
     const rows = up.db
@@ -170,5 +189,4 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
   });
   register(app, up, content.getCompanyStatus, () => ({ status: Number(up.setting('company_status')) === 1 ? 1 : 0 }));
   register(app, up, content.contactEmail, () => ({ email: up.setting('contact_email') }));
-
 }

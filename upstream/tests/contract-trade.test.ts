@@ -701,6 +701,8 @@ describe('forexDetail', () => {
       margin_ratio: 0,
       floating_profit: 0,
       stop_out_level: 50,
+      withdraw_pending: 0,
+      deposit_pending: 0,
     });
     await submit(token, buy('0.5'));
     up.setPrice('EURUSD', 1.101);
@@ -716,6 +718,8 @@ describe('forexDetail', () => {
       margin_ratio: 0.55,
       floating_profit: 50,
       stop_out_level: 50,
+      withdraw_pending: 0,
+      deposit_pending: 0,
     });
   });
 
