@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import type { ShouldRevalidateFunction } from '@remix-run/react';
-import { data } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
 import {
   isRouteErrorResponse,
   Links,
@@ -25,6 +25,7 @@ import { BCP47, direction, type Language } from './i18n/config';
 import { getLanguage } from './i18n/i18next.server';
 import { resourcesVersion } from './i18n/resources.server';
 import { csrf } from './utils/csrf.server';
+import { lossCheckRedirect } from './utils/loss-check.server';
 import { getSession, sessionStorage } from './utils/session.server';
 import { useNonce } from './utils/nonce';
 import styles from './styles/app.css?url';
@@ -36,8 +37,14 @@ export const links: LinksFunction = () => [
   { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [lang, session, [csrfToken, csrfCookie]] = await Promise.all([getLanguage(request), getSession(request), csrf.commitToken(request)]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [lossRedirect, lang, session, [csrfToken, csrfCookie]] = await Promise.all([
+    lossCheckRedirect(request, context),
+    getLanguage(request),
+    getSession(request),
+    csrf.commitToken(request),
+  ]);
+  if (lossRedirect) throw redirect(lossRedirect);
   const toast = session.get('toast') ?? null;
   const token = session.get('token');
   const user = token ? (session.get('user') ?? null) : null;
@@ -118,9 +125,7 @@ export default function App() {
     <AuthenticityTokenProvider token={root?.csrfToken ?? ''}>
       <SideDrawer user={root?.user ?? null} lang={root?.lang ?? 'hk'} here={`${location.pathname}${location.search}`} />
       {root?.toast ? <ToastBanner key={location.key} toast={root.toast} /> : null}
-      <div className={footer ? 'app with-tabs' : 'app'}>
-        {loadingMarkets ? <MarketSkeleton /> : <Outlet />}
-      </div>
+      <div className={footer ? 'app with-tabs' : 'app'}>{loadingMarkets ? <MarketSkeleton /> : <Outlet />}</div>
       {footer ? <TabBar /> : null}
     </AuthenticityTokenProvider>
   );
