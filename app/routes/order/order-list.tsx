@@ -1,22 +1,17 @@
-/**
- * The rows of one orders tab and the endless list: the server renders one page with a "Next page" link;
- * with JavaScript that link loads the next page into the list (a fetcher) when it scrolls into view.
- */
-import { Link, useFetcher } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+/** The rows of one orders tab, on the shared endless list. */
+import { Link } from '@remix-run/react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#contract/calls/trade';
 import { CHART_TIMEZONE, OrderStatus, OrderTab, Side } from '#contract/enums';
 import { formatDateTime, formatLots, formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
+import { usePagedList, type ListPage } from '~/components/endless-list';
 import { ordersUrl } from './orders-url';
 
 /** What a loaded page of a tab brings (the route loader's answer, as the list needs it). */
-export interface OrdersPage {
-  type: OrderTab;
-  page: number;
-  orders: Order[];
-  hasMore: boolean;
+export interface OrdersPage extends ListPage<Order> {
+  list: OrderTab;
   units: Record<number, number>;
 }
 
@@ -44,71 +39,12 @@ export function statusKey(status: number): string {
   }
 }
 
-/**
- * Page one from the loader plus the pages loaded after it. New loader data (a refresh, another tab)
- * starts the list again from the loader's page.
- */
+/** Page one of a tab from the loader plus the pages loaded after it, with the units per lot they brought. */
 export function useMorePages(first: OrdersPage) {
-  const fetcher = useFetcher<OrdersPage>();
-  const [more, setMore] = useState<OrdersPage[]>([]);
-  const [base, setBase] = useState(first);
-  if (base !== first) {
-    setBase(first);
-    setMore([]);
-  }
-  useEffect(() => {
-    const next = fetcher.data;
-    if (!next || next.type !== first.type || next.page <= first.page) return;
-    setMore((pages) => [...pages.filter((p) => p.page !== next.page), next].sort((a, b) => a.page - b.page));
-    // Only a new answer is added; the loader's own data is read at that moment.
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const last = more.at(-1) ?? first;
-  const seen = new Set<number>();
-  const orders: Order[] = [];
-  for (const page of [first, ...more]) {
-    for (const o of page.orders) {
-      // A new order shifts the pages by one: the same order may come back on the next page.
-      if (!seen.has(o.Id)) orders.push(o);
-      seen.add(o.Id);
-    }
-  }
-  const units = Object.assign({}, first.units, ...more.map((p) => p.units)) as Record<number, number>;
-  const nextPage = last.page + 1;
-  const loading = fetcher.state !== 'idle';
-  const load = fetcher.load;
-  const loadMore = useCallback(() => {
-    if (!loading && last.hasMore) load(ordersUrl({ type: first.type, page: nextPage }));
-  }, [loading, last.hasMore, load, first.type, nextPage]);
-  const reset = useCallback(() => setMore([]), []);
-  return { orders, units, hasMore: last.hasMore, nextPage, loading, loadMore, reset };
-}
-
-/** The "Next page" link; with JavaScript it loads the next page in place when it comes into view. */
-export function NextPageLink({ to, loading, onLoad }: { to: string; loading: boolean; onLoad: () => void }) {
-  const { t } = useTranslation('orders');
-  const ref = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    const link = ref.current;
-    if (!link || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onLoad(), { rootMargin: '240px 0px' });
-    observer.observe(link);
-    return () => observer.disconnect();
-  }, [onLoad, to]);
-  return (
-    <Link
-      ref={ref}
-      to={to}
-      className="button secondary block next-page"
-      aria-disabled={loading || undefined}
-      onClick={(e) => {
-        e.preventDefault();
-        onLoad();
-      }}
-    >
-      {loading ? t('more.loading') : t('more.next')}
-    </Link>
-  );
+  const url = useCallback((page: number) => ordersUrl({ type: first.list, page }), [first.list]);
+  const list = usePagedList<Order, OrdersPage>(first, (o) => o.Id, url);
+  const units = Object.assign({}, ...list.pages.map((p) => p.units)) as Record<number, number>;
+  return { ...list, orders: list.items, units };
 }
 
 export function OrderRow({ order, tab, live, to }: { order: Order; tab: OrderTab; live?: LiveOrder; to: string }) {

@@ -26,7 +26,8 @@ import { formatMoney, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
 import { OrderDetail } from './order-detail';
-import { NextPageLink, OrderRow, OrderSkeleton, useMorePages, type LiveOrder } from './order-list';
+import { NextPageLink } from '~/components/endless-list';
+import { OrderRow, OrderSkeleton, useMorePages, type LiveOrder } from './order-list';
 import { ordersUrl, positiveIntOf, TABS, tabOf } from './orders-url';
 import { PullIndicator, usePullToRefresh } from './pull-to-refresh';
 import { findOrder, unitsPerLot } from './queries.server';
@@ -68,9 +69,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const balance = list.extras.balance ?? 0;
     const detail = detailId ? await findOrder(api, type, detailId, { page, orders: list.data, total }) : null;
     return {
+      list: type,
       type,
       page,
-      orders: list.data,
+      items: list.data,
       total,
       totalProfit,
       balance,
@@ -277,9 +279,7 @@ export default function OrdersPage() {
                 {t('more.previous')}
               </Link>
             ) : null}
-            {more.hasMore ? (
-              <NextPageLink to={ordersUrl({ type: data.type, page: more.nextPage })} loading={more.loading} onLoad={more.loadMore} />
-            ) : null}
+            {more.hasMore ? <NextPageLink to={more.nextUrl} loading={more.loading} onLoad={more.loadMore} /> : null}
           </p>
         </>
       )}
