@@ -1,0 +1,89 @@
+/**
+ * /mine/history, the account log (spec §2 "Account detail", §3 Account log): every movement of money with
+ * its sign and colour, its name (an adjustment shows the back office's memo), the balance after it and
+ * its time; newest first, an endless list with JavaScript and page links without.
+ */
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_LOG_PAGE_SIZE } from '#contract/calls/trade';
+import { CHART_TIMEZONE } from '#contract/enums';
+import { NextPageLink, usePagedList, type ListPage } from '~/components/endless-list';
+import { PageHeader } from '~/components/page-header';
+import { translator } from '~/i18n/i18next.server';
+import { loaderFailure, upstreamApi } from '~/upstream/api.server';
+import { accountLog } from '~/upstream/trade.server';
+import { formatDateTime, formatMoney, formatProfit, trendOf } from '~/utils/format';
+import { useLocale } from '~/utils/locale';
+import { requireSignedIn } from '~/utils/session.server';
+import styles from '~/styles/mine.css?url';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+/** A movement as the trader reads it. */
+export interface LedgerEntry {
+  id: number;
+  /** Signed USD. */
+  amount: number;
+  label: string;
+  balanceAfter: number;
+  time: string;
+}
+
+/** Type 10 is an adjustment whose words are the back office's memo; every other type has its name. */
+const ADJUSTMENT = 10;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireSignedIn(request);
+  const page = Math.min(Math.max(Number(new URL(request.url).searchParams.get('page')) || 1, 1), 100_000);
+  const api = await upstreamApi(request, context);
+  const { t } = await translator(request, 'mine');
+  try {
+    const { data, extras } = await accountLog(api, page);
+    const items: LedgerEntry[] = data.map((e) => ({
+      id: e.Id,
+      amount: e.Value,
+      label: e.Type === ADJUSTMENT ? e.Memo || e.MemoTran : e.MemoTran,
+      balanceAfter: e.Balance,
+      time: e.CreatedAtTran,
+    }));
+    const list: ListPage<LedgerEntry> = { page, items, hasMore: page * ACCOUNT_LOG_PAGE_SIZE < (extras.total ?? 0) };
+    return { ...list, title: t('pages.history') };
+  } catch (error) {
+    return loaderFailure(request, error);
+  }
+}
+
+const historyUrl = (page: number) => `/mine/history?page=${page}`;
+
+export default function AccountHistoryPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation('mine');
+  const locale = useLocale();
+  const list = usePagedList<LedgerEntry>(data, (e) => e.id, useCallback(historyUrl, []));
+  return (
+    <main className="page history-page">
+      <PageHeader title={t('pages.history')} back="/mine" />
+      {list.items.length === 0 ? (
+        <p className="empty">{t('history.empty')}</p>
+      ) : (
+        <ol className="ledger" aria-label={t('pages.history')}>
+          {list.items.map((e) => (
+            <li key={e.id} className="ledger-row">
+              <span className="ledger-label">{e.label}</span>
+              <span className={`ledger-amount ${trendOf(e.amount)}`}>{formatProfit(e.amount, locale)}</span>
+              <time className="muted" dateTime={e.time}>
+                {formatDateTime(e.time, locale, CHART_TIMEZONE)}
+              </time>
+              <span className="muted ledger-balance">{t('history.balanceAfter', { balance: formatMoney(e.balanceAfter, locale) })}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {list.hasMore ? <NextPageLink to={list.nextUrl} loading={list.loading} onLoad={list.loadMore} /> : null}
+    </main>
+  );
+}
