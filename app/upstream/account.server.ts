@@ -18,3 +18,4 @@ export const amendPassword = (api: Api, input: In<typeof account.amendPassword>)
 export const areaList = (api: Api) => api.call(account.areaList, {});
 export const showMobileSetting = (api: Api) => api.call(account.setting, { key: 'is_show_mobile' });
 export const basicInfo = (api: Api) => api.call(account.getBasicInfo, {});
+export const inviteInfo = (api: Api) => api.call(account.inviteInfo, {});
