@@ -1,12 +1,13 @@
 /**
- * The account in five figures (spec §3 "Account"): balance, net value, available, used margin and risk
- * rate, with a warning when the risk rate nears the stop-out level. Server data first; live after.
+ * The account in seven figures (spec §3 "Account"): balance, net value, available, used margin, risk
+ * rate, prepayment ratio and total profit and loss, with a warning when the risk rate nears the stop-out
+ * level. Precisions of spec §9: balance 2 decimals, profit and margin up to 6. Server data first; live after.
  */
 import { useTranslation } from 'react-i18next';
 import { RISK_WARNING_PERCENT, STOP_OUT_PERCENT } from '#contract/arithmetic';
 import type { AccountDetail } from '#contract/calls/trade';
 import { useLiveAccount } from '~/live/hooks';
-import { formatMoney, formatPercent } from '~/utils/format';
+import { formatMargin, formatMoney, formatPercent, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 
 export function AccountFigures({ detail }: { detail: AccountDetail }) {
@@ -14,8 +15,25 @@ export function AccountFigures({ detail }: { detail: AccountDetail }) {
   const locale = useLocale();
   const live = useLiveAccount();
   const figures = live
-    ? { balance: live.balance, equity: live.equity, free: live.free_margin, margin: live.margin, risk: live.risk_rate }
-    : { balance: detail.balance, equity: detail.equity, free: detail.free_margin, margin: detail.margin, risk: detail.risk_rate };
+    ? {
+        balance: live.balance,
+        equity: live.equity,
+        free: live.free_margin,
+        margin: live.margin,
+        risk: live.risk_rate,
+        // Display only: used margin ÷ net value, as the upstream's margin_ratio.
+        ratio: live.equity > 0 ? (live.margin / live.equity) * 100 : null,
+        profit: live.profit,
+      }
+    : {
+        balance: detail.balance,
+        equity: detail.equity,
+        free: detail.free_margin,
+        margin: detail.margin,
+        risk: detail.risk_rate,
+        ratio: detail.margin_ratio,
+        profit: detail.floating_profit,
+      };
   const danger = figures.risk !== null && figures.risk <= RISK_WARNING_PERCENT;
   return (
     <section className="account-figures" aria-label={t('account.title')}>
@@ -34,11 +52,19 @@ export function AccountFigures({ detail }: { detail: AccountDetail }) {
         </div>
         <div>
           <dt>{t('account.margin')}</dt>
-          <dd>{formatMoney(figures.margin, locale)}</dd>
+          <dd>{formatMargin(figures.margin, locale)}</dd>
         </div>
         <div className={danger ? 'danger' : undefined}>
           <dt>{t('account.riskRate')}</dt>
           <dd>{figures.risk === null ? '—' : formatPercent(figures.risk, locale, false)}</dd>
+        </div>
+        <div>
+          <dt>{t('account.prepaymentRatio')}</dt>
+          <dd>{figures.ratio === null ? '—' : formatPercent(figures.ratio, locale, false)}</dd>
+        </div>
+        <div>
+          <dt>{t('account.totalProfit')}</dt>
+          <dd className={`profit ${trendOf(figures.profit)}`}>{formatProfit(figures.profit, locale)}</dd>
         </div>
       </dl>
       {danger ? (

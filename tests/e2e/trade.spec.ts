@@ -52,7 +52,7 @@ test('a visitor who presses "Buy up" is sent to log in and back to this product'
   const csp = watchCsp(page);
   await chooseLanguage(page, 'en');
   await openTrade(page);
-  await page.getByRole('button', { name: 'Buy up', exact: true }).click();
+  await page.getByRole('button', { name: 'Buy up (long)', exact: true }).click();
   await expect(page).toHaveURL(/\/login\?/);
   expect(new URL(page.url()).searchParams.get('from')).toBe('/trade?code=EURUSD');
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
@@ -78,7 +78,7 @@ test('the estimates follow the lots and leverage; a market "Buy up" is confirmed
   await expect(page.getByRole('button', { name: 'Fewer lots' })).toBeEnabled();
   await expectEstimates(page, 20, 100, '0.10');
 
-  await page.getByRole('button', { name: 'Buy up', exact: true }).click();
+  await page.getByRole('button', { name: 'Buy up (long)', exact: true }).click();
   const popup = page.getByRole('dialog', { name: 'Your order has been confirmed' });
   await expect(popup).toBeVisible();
   await expect(page).toHaveURL(/placed=\d+/);
@@ -96,7 +96,7 @@ test('a pending order at a target price is confirmed', async ({ page }) => {
   await openTrade(page);
   await page.getByRole('radio', { name: 'Pending order' }).check();
   await page.getByRole('spinbutton', { name: 'Target price' }).fill('1.05000');
-  await page.getByRole('button', { name: 'Buy down', exact: true }).click();
+  await page.getByRole('button', { name: 'Buy low (short)', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Your order has been confirmed' })).toBeVisible();
   expect(csp).toEqual([]);
 });
@@ -106,7 +106,7 @@ test('a pending order without a target price is refused next to the field', asyn
   await openDemo(page);
   await openTrade(page);
   await page.getByRole('radio', { name: 'Pending order' }).check();
-  await page.getByRole('button', { name: 'Buy up', exact: true }).click();
+  await page.getByRole('button', { name: 'Buy up (long)', exact: true }).click();
   await expect(page.getByRole('spinbutton', { name: 'Target price' })).toHaveAccessibleDescription('Please enter a target price for a pending order.');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
@@ -118,14 +118,14 @@ test("a take profit below the price of a buy shows the upstream's message and ke
   await openTrade(page);
   await page.getByRole('spinbutton', { name: 'Lots' }).fill('0.03');
   await page.getByRole('spinbutton', { name: 'Take profit' }).fill('1.00000');
-  await page.getByRole('button', { name: 'Buy up', exact: true }).click();
+  await page.getByRole('button', { name: 'Buy up (long)', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('The take-profit price is on the wrong side of the price.');
   await expect(page.getByRole('spinbutton', { name: 'Lots' })).toHaveValue('0.03');
   await expect(page.getByRole('spinbutton', { name: 'Take profit' })).toHaveValue('1.00000');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   // Corrected, the same form places the order.
   await page.getByRole('spinbutton', { name: 'Take profit' }).fill('');
-  await page.getByRole('button', { name: 'Buy up', exact: true }).click();
+  await page.getByRole('button', { name: 'Buy up (long)', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Your order has been confirmed' })).toBeVisible();
   expect(csp).toEqual([]);
 });
@@ -135,7 +135,7 @@ test('lots that are not a whole number of steps are refused in the form', async 
   await openDemo(page);
   await openTrade(page);
   await page.getByRole('spinbutton', { name: 'Lots' }).fill('0.015');
-  await page.getByRole('button', { name: 'Buy up', exact: true }).click();
+  await page.getByRole('button', { name: 'Buy up (long)', exact: true }).click();
   await expect(page.getByRole('spinbutton', { name: 'Lots' })).toHaveAccessibleDescription('The lots must be a whole number of steps.');
   await expect(page.getByRole('spinbutton', { name: 'Lots' })).toHaveValue('0.015');
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -172,8 +172,8 @@ test('a market forced closed with the admin command says so and both buttons are
   try {
     await openTrade(page);
     await expect(page.getByText('The market is closed')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Buy up', exact: true })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Buy down', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Buy up (long)', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Buy low (short)', exact: true })).toBeDisabled();
     await page.goto('/');
     await expect(page.getByRole('listitem', { name: 'EUR/USD' }).getByTestId('change')).toHaveText('Closed');
   } finally {
@@ -224,8 +224,8 @@ test('a product with no leverage configured says so and cannot be ordered', asyn
   try {
     await page.goto('/trade?code=ETHUSD');
     await expect(page.getByText('Leverage is not configured, so orders cannot be placed.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Buy up', exact: true })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Buy down', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Buy up (long)', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Buy low (short)', exact: true })).toBeDisabled();
   } finally {
     await adminCommand('leverage', 'ETHUSD', '2,5,10,20');
   }
