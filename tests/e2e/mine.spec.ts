@@ -67,7 +67,7 @@ test('the user centre lists its entries in order, with "Reset demo account" for 
     'Wallet',
     'Real-name authentication',
     'Invite friends',
-    'Reset password',
+    'Change password',
     'Online service',
     'Complaint e-mail',
     'Announcement',
