@@ -40,7 +40,9 @@ export async function latestCode(recipient: string): Promise<string> {
 export async function adminCommand(...args: string[]): Promise<string> {
   const { execFile } = await import('node:child_process');
   const { promisify } = await import('node:util');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'upstream/admin.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir() } });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'upstream/admin.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir() },
+  });
   return stdout;
 }
 
@@ -76,11 +78,41 @@ export function watchCsp(page: Page): string[] {
 
 /** The back office's list of deposits (newest first), optionally only those waiting for review or of one user. */
 export async function depositsOf(email: string): Promise<{ id: number; number: number; status: number; type: number; remark: string }[]> {
-  const { deposits } = (await admin('GET', `/admin/deposits?user=${encodeURIComponent(email)}`)) as { deposits: { id: number; number: number; status: number; type: number; remark: string }[] };
+  const { deposits } = (await admin('GET', `/admin/deposits?user=${encodeURIComponent(email)}`)) as {
+    deposits: { id: number; number: number; status: number; type: number; remark: string }[];
+  };
   return deposits;
 }
 /** The back office's list of withdrawals (newest first) of one user. */
 export async function withdrawalsOf(email: string): Promise<{ id: number; number: number; fee: number; status: number; remark: string }[]> {
-  const { withdrawals } = (await admin('GET', `/admin/withdrawals?user=${encodeURIComponent(email)}`)) as { withdrawals: { id: number; number: number; fee: number; status: number; remark: string }[] };
+  const { withdrawals } = (await admin('GET', `/admin/withdrawals?user=${encodeURIComponent(email)}`)) as {
+    withdrawals: { id: number; number: number; fee: number; status: number; remark: string }[];
+  };
   return withdrawals;
+}
+
+/**
+ * A real account, registered straight at the upstream (the register screen is not what these tests are
+ * about), then logged in through the login page (in English). Returns its e-mail.
+ */
+export async function logInRealAccount(page: Page, tag = 'real'): Promise<string> {
+  const email = uniqueEmail(tag);
+  const password = 'secret-123';
+  await admin('POST', '/api/notify/send_email', { to: email, type: 1 });
+  const registered = (await admin('POST', '/api/user/register', {
+    type: 1,
+    account: email,
+    password,
+    re_password: password,
+    sms_code: await latestCode(email),
+  })) as {
+    code: number;
+  };
+  expect(registered.code).toBe(1);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Welcome back.')).toBeVisible();
+  return email;
 }

@@ -1,32 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { admin, chooseLanguage, latestCode, openDemo, uniqueEmail, watchCsp } from './fixtures';
+import { admin, chooseLanguage, logInRealAccount, openDemo, watchCsp } from './fixtures';
 
 const account = (page: Page) => page.getByRole('region', { name: 'Your account' });
 
 /** The uid shown in the user centre ("UID: 12345678"). */
 async function shownUid(page: Page): Promise<string> {
-  const text = await account(page).getByText(/^UID: \d+$/).innerText();
+  const text = await account(page)
+    .getByText(/^UID: \d+$/)
+    .innerText();
   return text.replace(/\D/g, '');
-}
-
-/**
- * A real account, registered straight at the upstream (the register screen is not what these tests are
- * about), then logged in through the login page.
- */
-async function logInRealAccount(page: Page): Promise<string> {
-  const email = uniqueEmail('mine');
-  const password = 'secret-123';
-  await admin('POST', '/api/notify/send_email', { to: email, type: 1 });
-  const registered = (await admin('POST', '/api/user/register', { type: 1, account: email, password, re_password: password, sms_code: await latestCode(email) })) as {
-    code: number;
-  };
-  expect(registered.code).toBe(1);
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('Welcome back.')).toBeVisible();
-  return email;
 }
 
 test.beforeEach(async ({ page }) => {
