@@ -26,5 +26,8 @@ export function safeRedirectPath(target: unknown, fallback = '/'): string {
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Judge the path after normalisation: `/.//evil.example` and `/a/..//evil.example` become `//evil.example`.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (path.startsWith('//') || path.startsWith('/\\') || new URL(path, BASE).origin !== BASE) return fallback;
+  return path;
 }

@@ -1,0 +1,42 @@
+/** Issue 9's points that a browser (or any HTTP client) meets: each was seen failing before its fix. */
+import { expect, test } from '@playwright/test';
+import { admin, latestCode, uniqueEmail } from './fixtures';
+
+const DOTTED = [
+  '/.//evil.example',
+  '/..//evil.example',
+  '/a/..//evil.example',
+  '/%2e//evil.example',
+  '/%2e%2e//evil.example',
+  '/././/evil.example',
+];
+
+test('no redirect leaves the origin, whatever dots and slashes the target carries', async ({ request, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  for (const target of DOTTED) {
+    for (const query of [target, encodeURIComponent(target)]) {
+      const res = await request.get(`/language?lng=en&redirectTo=${query}`, { maxRedirects: 0 });
+      expect(res.status(), target).toBe(302);
+      expect(new URL(res.headers().location!, origin).origin, `${target} → ${res.headers().location}`).toBe(origin);
+    }
+  }
+});
+
+test('after logging in from a dotted "from", the trader stays on this site', async ({ page, baseURL }) => {
+  const email = uniqueEmail('redirect');
+  await admin('POST', '/api/notify/send_email', { to: email, type: 1 });
+  await admin('POST', '/api/user/register', {
+    type: 1,
+    account: email,
+    password: 'secret-123',
+    re_password: 'secret-123',
+    sms_code: await latestCode(email),
+  });
+  await page.goto('/language?lng=en&redirectTo=/');
+  await page.goto('/login?from=/.//evil.example');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('secret-123');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Welcome back.')).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+});
