@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { contentSecurityPolicy, desktopSiteUrl, isCrossSite } from './security';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { contentSecurityPolicy, desktopSiteUrl, HSTS, isCrossSite, securityHeaders } from './security';
 
 describe('cross-site refusal of state-changing requests', () => {
   test('Sec-Fetch-Site decides when present', () => {
@@ -38,4 +40,28 @@ test('every script needs the nonce: no unsafe-inline scripts', () => {
   expect(csp).toContain("script-src 'nonce-abc' 'strict-dynamic'");
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   expect(csp).toContain("frame-ancestors 'none'");
+});
+
+describe('HSTS (issue 9 #10)', () => {
+  /** The web server's own order: trust the loopback proxy, then the security headers. */
+  async function hstsOf(headers: Record<string, string>) {
+    const app = express();
+    app.set('trust proxy', 'loopback');
+    app.use(securityHeaders(false));
+    app.get('/', (_req, res) => res.send('ok'));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { headers });
+      return res.headers.get('strict-transport-security');
+    } finally {
+      server.close();
+    }
+  }
+  test('sent when a trusted proxy says the request came over HTTPS', async () => {
+    expect(await hstsOf({ 'x-forwarded-proto': 'https' })).toBe(HSTS);
+  });
+  test('not sent over plain HTTP (localhost development, tests)', async () => {
+    expect(await hstsOf({})).toBeNull();
+  });
 });

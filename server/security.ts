@@ -22,9 +22,14 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   ].join('; ');
 }
 
+/** Two years, subdomains included (api.<domain> and pc.<domain> are ours too). */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
 export function securityHeaders(dev: boolean) {
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString('base64');
+    // Over HTTPS (directly, or as a trusted proxy says with X-Forwarded-Proto) browsers must stay on HTTPS.
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
     res.locals.cspNonce = nonce;
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, dev));
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -74,7 +79,12 @@ const DESKTOP = /Windows NT|Macintosh|X11|CrOS/i;
  * The desktop site lives on the host whose first label is `pc` (spec §1). Only for a real domain name:
  * never for localhost or an IP address, and never when we are already there.
  */
-export function desktopSiteUrl(userAgent: string | undefined, host: string | undefined, originalUrl: string, protocol: string): string | null {
+export function desktopSiteUrl(
+  userAgent: string | undefined,
+  host: string | undefined,
+  originalUrl: string,
+  protocol: string,
+): string | null {
   if (!userAgent || !host || MOBILE_OR_TABLET.test(userAgent) || !DESKTOP.test(userAgent)) return null;
   const name = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
   if (name === 'localhost' || name.endsWith('.localhost') || net.isIP(name) !== 0) return null;

@@ -56,9 +56,18 @@ const CurrencyBody = z.object({
   enabled: z.boolean().default(true),
 });
 
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const a = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return a === '::1' || /^127\.\d+\.\d+\.\d+$/.test(a);
+}
+
 export function registerAdmin(app: FastifyInstance, up: Upstream, adminKey: string): void {
   app.register(async (admin) => {
     admin.addHook('onRequest', async (req, reply) => {
+      // The back office lives on this machine: whatever interface the API listens on, /admin answers
+      // loopback only (the socket's own peer, never a forwarded address).
+      if (!isLoopback(req.socket.remoteAddress)) return reply.code(404).send({ error: 'not found' });
       const key = req.headers['x-admin-key'];
       if (typeof key !== 'string' || !safeEqual(key, adminKey)) return reply.code(403).send({ error: 'admin key required' });
     });
