@@ -12,7 +12,7 @@ import { start, type RunningUpstream, type StartOptions } from './index';
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;
   /** Calls the upstream as the web does; returns the whole envelope. */
-  call<C extends CallDef>(call: C, input?: z.input<C['request']> | Record<string, unknown>, options?: { token?: string; lang?: string }): Promise<Envelope>;
+  call<C extends CallDef>(call: C, input?: z.input<C['request']> | Record<string, unknown>, options?: { token?: string; lang?: string; ip?: string }): Promise<Envelope>;
   /** A fresh demo account: its token and user id. */
   demo(): Promise<{ token: string; userId: number }>;
   /** The admin API (see upstream/http/admin.ts). */
@@ -50,6 +50,8 @@ export async function startTestUpstream(options: StartOptions = {}): Promise<Tes
       const url = new URL(call.path, base);
       const headers: Record<string, string> = { lang: opts.lang ?? 'en' };
       if (opts.token) headers.authorization = opts.token;
+      // The address of the person, as the web server names it (the upstream trusts it from loopback).
+      if (opts.ip) headers['x-forwarded-for'] = opts.ip;
       let body: string | undefined;
       const params = Object.entries(input as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);
       if (call.method === 'GET') {

@@ -115,15 +115,21 @@ export class Accounts {
 
   login(input: { account: string; password: string; login_type: 'email' | 'mobile'; area_id?: number }, ip: string) {
     const account = input.account.trim();
-    if (!this.loginPerIp.take(ip) || !this.loginPerAccount.take(`${input.login_type}:${account.toLowerCase()}`)) fail('RateLimited');
+    // Failures count per account AND address: someone else's wrong guesses never lock the owner out,
+    // while one address guessing one account is stopped after a few tries.
+    const pair = `${input.login_type}:${account.toLowerCase()}|${ip}`;
+    if (!this.loginPerIp.take(ip) || this.loginPerAccount.exhausted(pair)) fail('RateLimited');
     const user =
       input.login_type === 'email'
         ? (this.db.prepare('SELECT * FROM users WHERE email = ? AND is_demo = 0').get(account) as UserRow | undefined)
         : (this.db.prepare('SELECT * FROM users WHERE mobile = ? AND area_id IS ? AND is_demo = 0').get(account, input.area_id ?? null) as
             UserRow | undefined);
     const ok = verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok) fail('LoginFailed');
-    this.loginPerAccount.reset(`${input.login_type}:${account.toLowerCase()}`);
+    if (!user || !ok) {
+      this.loginPerAccount.take(pair);
+      fail('LoginFailed');
+    }
+    this.loginPerAccount.reset(pair);
     return { token: this.issueToken(user.id), user };
   }
 

@@ -21,6 +21,12 @@ export class RateLimiter {
     return w.count <= this.limit;
   }
 
+  /** True when the key has used up its window, without counting an attempt. */
+  exhausted(key: string): boolean {
+    const w = this.windows.get(key);
+    return !!w && this.clock() - w.start < this.windowMs && w.count >= this.limit;
+  }
+
   reset(key: string): void {
     this.windows.delete(key);
   }

@@ -230,9 +230,17 @@ describe('time rules (the clock is moved, not waited for)', () => {
 });
 
 describe('rate limits (per account and per IP)', () => {
-  test('after 10 login attempts on one account within 15 minutes even the right password is RateLimited', async () => {
+  test('after 10 wrong passwords from one address, that address is RateLimited on that account; the owner elsewhere is not locked out', async () => {
     const email = freshEmail('limited');
     await registerByEmail(up, email, 'limit-pass');
+    const from = (ip: string, password: string) => up.call(account.loginForU, { account: email, password }, { ip });
+    for (let i = 0; i < 10; i++) expectError(await from('198.51.100.66', `wrong-${i}`), 'LoginFailed');
+    expectError(await from('198.51.100.66', 'limit-pass'), 'RateLimited');
+    // Issue 9 #6: the attacker's failures do not lock the owner, who logs in from their own address.
+    expectOk(account.loginForU, await from('203.0.113.7', 'limit-pass'));
+    // Nor do failures from many addresses.
+    for (let i = 0; i < 30; i++) expectError(await from(`198.51.100.${i}`, 'wrong'), 'LoginFailed');
+    expectOk(account.loginForU, await from('203.0.113.7', 'limit-pass'));
     for (let i = 0; i < 10; i++) expectError(await login(email, `wrong-${i}`), 'LoginFailed');
     expectError(await login(email, 'limit-pass'), 'RateLimited');
     // Another account from the same place is not affected.
