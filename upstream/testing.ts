@@ -2,6 +2,7 @@
  * Test support: a real upstream on a random loopback port with a temporary database, and raw calls
  * that return the envelope as the upstream sent it. Used by contract, engine, websocket tests and bench.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,11 @@ import { start, type RunningUpstream, type StartOptions } from './index';
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;
   /** Calls the upstream as the web does; returns the whole envelope. */
-  call<C extends CallDef>(call: C, input?: z.input<C['request']> | Record<string, unknown>, options?: { token?: string; lang?: string; ip?: string }): Promise<Envelope>;
+  call<C extends CallDef>(
+    call: C,
+    input?: z.input<C['request']> | Record<string, unknown>,
+    options?: { token?: string; lang?: string; ip?: string },
+  ): Promise<Envelope>;
   /** A fresh demo account: its token and user id. */
   demo(): Promise<{ token: string; userId: number }>;
   /** The admin API (see upstream/http/admin.ts). */
@@ -67,7 +72,9 @@ export async function startTestUpstream(options: StartOptions = {}): Promise<Tes
     },
     async demo() {
       const { account } = await import('../contract/index');
-      const env = await t.call(account.createAccountDemoForU, { demo_id: crypto.randomUUID() });
+      // Each test account is a different person (a different address), as the demo limit counts addresses.
+      const ip = `198.18.${crypto.randomInt(0, 256)}.${crypto.randomInt(1, 255)}`;
+      const env = await t.call(account.createAccountDemoForU, { demo_id: crypto.randomUUID() }, { ip });
       if (env.code !== 1) throw new Error(`demo: ${env.msg}`);
       const data = env.data as { token: string; user: { id: number } };
       return { token: data.token, userId: data.user.id };

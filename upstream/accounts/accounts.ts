@@ -37,6 +37,10 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** Per-IP limits are wide (a carrier NAT puts many phones behind one address); per-account ones are tight. */
 export const CODES_PER_IP_PER_HOUR = 100;
 export const LOGINS_PER_IP_PER_15_MIN = 300;
+/** New demo accounts per address per hour (a carrier NAT shares one address among many phones). */
+export const DEMOS_PER_IP_PER_HOUR = 30;
+/** Captcha pictures per address per 10 minutes. */
+export const CAPTCHAS_PER_IP_PER_10_MIN = 60;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE = /^\d{5,15}$/;
@@ -55,6 +59,8 @@ export class Accounts {
   private readonly loginPerAccount;
   private readonly loginPerIp;
   private readonly codesPerIp;
+  private readonly demosPerIp;
+  readonly captchasPerIp;
   private readonly tokenLookup;
   private readonly tokenSlide;
   private readonly userById;
@@ -68,6 +74,9 @@ export class Accounts {
     this.loginPerAccount = new RateLimiter(10, 15 * 60 * 1000, options.clock);
     this.loginPerIp = new RateLimiter(LOGINS_PER_IP_PER_15_MIN, 15 * 60 * 1000, options.clock);
     this.codesPerIp = new RateLimiter(CODES_PER_IP_PER_HOUR, 60 * 60 * 1000, options.clock);
+    const limit = (key: string, fallback: number) => () => Number(options.setting(key)) || fallback;
+    this.demosPerIp = new RateLimiter(limit('demos_per_ip_per_hour', DEMOS_PER_IP_PER_HOUR), 60 * 60 * 1000, options.clock);
+    this.captchasPerIp = new RateLimiter(limit('captchas_per_ip_per_10_min', CAPTCHAS_PER_IP_PER_10_MIN), 10 * 60 * 1000, options.clock);
     // Every authenticated call runs these: prepare them once.
     this.tokenLookup = db.prepare('SELECT user_id, expires_at, revoked_at FROM tokens WHERE hash = ?');
     this.tokenSlide = db.prepare('UPDATE tokens SET expires_at = ? WHERE hash = ?');
@@ -188,9 +197,11 @@ export class Accounts {
   }
 
   /** The device's demo account: created with the starting balance on the first call, the same one after. */
-  demo(demoId: string) {
+  demo(demoId: string, ip?: string) {
     let user = this.db.prepare('SELECT * FROM users WHERE demo_id = ?').get(demoId) as UserRow | undefined;
     if (!user) {
+      // Opening again on a known device is free; new accounts from one address are bounded.
+      if (ip !== undefined && !this.demosPerIp.take(ip)) fail('RateLimited');
       user = this.db
         .transaction(() => {
           const id = this.insertUser({ email: null, mobile: null, area_id: null, password: null, inviter: null, demoId });

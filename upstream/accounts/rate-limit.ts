@@ -3,10 +3,15 @@ export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
   constructor(
-    private readonly limit: number,
+    /** A number, or a function read at each attempt (a limit the back office can change). */
+    private readonly limitOf: number | (() => number),
     private readonly windowMs: number,
     private readonly clock: () => number,
   ) {}
+
+  private get limit(): number {
+    return typeof this.limitOf === 'number' ? this.limitOf : this.limitOf();
+  }
 
   /** Counts one attempt; false when the key has used up its window. */
   take(key: string): boolean {

@@ -17,7 +17,7 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
 
   // ---- account and session ----
   register(app, up, account.loginForU, ({ input, ip }) => session(up.accounts.login(input, ip)));
-  register(app, up, account.createAccountDemoForU, ({ input }) => session(up.accounts.demo(input.demo_id)));
+  register(app, up, account.createAccountDemoForU, ({ input, ip }) => session(up.accounts.demo(input.demo_id, ip)));
   register(app, up, account.info, ({ user }) => userView(user));
   register(app, up, account.logout, ({ token }) => {
     up.accounts.revokeToken(token!);
@@ -26,7 +26,8 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
   register(app, up, account.register, ({ input, ip }) => session(up.accounts.register(input, ip)));
   register(app, up, account.sendEmail, ({ input, ip, user, lang }) => up.accounts.sendCode('email', input, ip, user, lang));
   register(app, up, account.sendSms, ({ input, ip, user, lang }) => up.accounts.sendCode('sms', input, ip, user, lang));
-  register(app, up, account.captcha, () => {
+  register(app, up, account.captcha, ({ ip }) => {
+    if (!up.accounts.captchasPerIp.take(ip)) fail('RateLimited');
     const { id, b64s } = up.captcha.create();
     return { id, b64s };
   });

@@ -441,8 +441,10 @@ describe('captcha', () => {
     const svg = Buffer.from(a.b64s.slice('data:image/svg+xml;base64,'.length), 'base64').toString('utf8');
     expect(svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
     const answer = ((await up.admin('GET', `/admin/captcha/${a.id}`)).json as { answer: string }).answer;
-    // The answer is drawn in the picture, one character per glyph.
-    for (const ch of answer) expect(svg).toContain(`>${ch}</text>`);
+    // The answer is drawn as strokes, never written as text (issue 9 #7).
+    expect(answer).toMatch(/^[A-Z2-9]{5}$/);
+    expect(svg).not.toContain('<text');
+    expect(svg).not.toContain(answer);
   });
 
   test('a picture is good for one answer only (the error side: CaptchaInvalid on reuse)', async () => {

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { account } from '../../contract/index';
 import { startTestUpstream, type TestUpstream } from '../testing';
 import type { Envelope } from '../testing';
-import { CODES_PER_IP_PER_HOUR } from '../accounts/accounts';
+import crypto from 'node:crypto';
+import { CAPTCHAS_PER_IP_PER_10_MIN, CODES_PER_IP_PER_HOUR, DEMOS_PER_IP_PER_HOUR } from '../accounts/accounts';
 import { expectError, expectOk, expectTokenRequired, freshEmail, lastCode, registerByEmail } from './contract-helpers';
 
 let up: TestUpstream;
@@ -253,7 +254,8 @@ describe('rate limits (per account and per IP)', () => {
 
   test(`at most ${CODES_PER_IP_PER_HOUR} codes per hour from one IP`, async () => {
     advance(61 * MINUTE);
-    for (let i = 0; i < CODES_PER_IP_PER_HOUR; i++) expectOk(account.sendEmail, await up.call(account.sendEmail, { to: freshEmail('flood'), type: 1 }));
+    for (let i = 0; i < CODES_PER_IP_PER_HOUR; i++)
+      expectOk(account.sendEmail, await up.call(account.sendEmail, { to: freshEmail('flood'), type: 1 }));
     const limited = await up.call(account.sendEmail, { to: freshEmail('flood'), type: 1 });
     expectError(limited, 'RateLimited');
     expectError(await up.call(account.sendSms, { to: '61234567', area_id: 1, type: 1 }), 'RateLimited');
@@ -266,5 +268,30 @@ describe('rate limits (per account and per IP)', () => {
     expectOk(account.sendEmail, (await forwarded.json()) as Envelope);
     advance(61 * MINUTE);
     expectOk(account.sendEmail, await up.call(account.sendEmail, { to: freshEmail('flood'), type: 1 }));
+  });
+});
+
+describe('creation limits per address (issue 9 #8)', () => {
+  test(`at most ${DEMOS_PER_IP_PER_HOUR} new demo accounts an hour from one address; a known device always opens its own`, async () => {
+    const ip = '198.51.100.200';
+    const first = crypto.randomUUID();
+    expectOk(account.createAccountDemoForU, await up.call(account.createAccountDemoForU, { demo_id: first }, { ip }));
+    for (let i = 1; i < DEMOS_PER_IP_PER_HOUR; i++)
+      expectOk(account.createAccountDemoForU, await up.call(account.createAccountDemoForU, { demo_id: crypto.randomUUID() }, { ip }));
+    expectError(await up.call(account.createAccountDemoForU, { demo_id: crypto.randomUUID() }, { ip }), 'RateLimited');
+    expectOk(account.createAccountDemoForU, await up.call(account.createAccountDemoForU, { demo_id: first }, { ip }));
+    expectOk(
+      account.createAccountDemoForU,
+      await up.call(account.createAccountDemoForU, { demo_id: crypto.randomUUID() }, { ip: '198.51.100.201' }),
+    );
+    advance(61 * MINUTE);
+    expectOk(account.createAccountDemoForU, await up.call(account.createAccountDemoForU, { demo_id: crypto.randomUUID() }, { ip }));
+  });
+
+  test(`at most ${CAPTCHAS_PER_IP_PER_10_MIN} captcha pictures per 10 minutes from one address`, async () => {
+    const ip = '198.51.100.210';
+    for (let i = 0; i < CAPTCHAS_PER_IP_PER_10_MIN; i++) expectOk(account.captcha, await up.call(account.captcha, {}, { ip }));
+    expectError(await up.call(account.captcha, {}, { ip }), 'RateLimited');
+    expectOk(account.captcha, await up.call(account.captcha, {}, { ip: '198.51.100.211' }));
   });
 });
