@@ -45,10 +45,7 @@ export class CandleBook {
       const rows = this.select.all(instrumentId, period, SPARKLINE_POINTS) as Candle[];
       const latest = rows[0];
       if (latest) this.current.set(key(instrumentId, period), { ...latest });
-      this.recentCloses.set(
-        key(instrumentId, period),
-        rows.map((r) => r.close).reverse(),
-      );
+      this.recentCloses.set(key(instrumentId, period), rows.map((r) => r.close).reverse());
     }
   }
 

@@ -6,7 +6,16 @@ import type { WebSocket } from 'ws';
 import { equityMicro, freeMarginMicro, riskRateBasisPoints } from '../../contract/arithmetic';
 import { TOKEN_INVALID, SUCCESS } from '../../contract/envelope';
 import { CloseReason, type MarketStatus } from '../../contract/enums';
-import { ClientMessageSchema, PING, PONG, PRIVATE_TOPICS, Topic, type DayMarketPush, type ForexTradePush, type KlinePush } from '../../contract/ws';
+import {
+  ClientMessageSchema,
+  PING,
+  PONG,
+  PRIVATE_TOPICS,
+  Topic,
+  type DayMarketPush,
+  type ForexTradePush,
+  type KlinePush,
+} from '../../contract/ws';
 import { moneyNumber } from '../http/views';
 import { priceNumber, type Instrument, type TickEvent } from '../market/market';
 import type { Upstream } from '../upstream';
@@ -102,7 +111,8 @@ export class RealtimeHub {
         }
         this.send(client, { type: 'sub_result', code: refused.length ? TOKEN_INVALID : SUCCESS, topics: accepted });
         // A new subscriber gets the current day market at once instead of waiting for the next tick.
-        if (accepted.includes(Topic.DayMarket)) for (const inst of this.up.market.instruments) this.sendRaw(client, JSON.stringify(this.dayMarket(inst)));
+        if (accepted.includes(Topic.DayMarket))
+          for (const inst of this.up.market.instruments) this.sendRaw(client, JSON.stringify(this.dayMarket(inst)));
         return;
       }
       case 'unsub':
@@ -131,7 +141,15 @@ export class RealtimeHub {
         type: 'KLINE',
         symbol: e.instrument.code,
         forex_id: e.instrument.id,
-        kline: { Time: candle.time, Open: p(candle.open), High: p(candle.high), Low: p(candle.low), Close: p(candle.close), Volume: candle.volume, Period: period },
+        kline: {
+          Time: candle.time,
+          Open: p(candle.open),
+          High: p(candle.high),
+          Low: p(candle.low),
+          Close: p(candle.close),
+          Volume: candle.volume,
+          Period: period,
+        },
       };
       const text = JSON.stringify(push);
       for (const c of subs) this.sendRaw(c, text);

@@ -52,7 +52,12 @@ async function upload(
   options: { token?: string; name?: string; type?: string; field?: string } = {},
 ): Promise<Envelope> {
   const form = new FormData();
-  if (bytes) form.append(options.field ?? 'file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/jpeg' }), options.name ?? 'photo.jpg');
+  if (bytes)
+    form.append(
+      options.field ?? 'file',
+      new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/jpeg' }),
+      options.name ?? 'photo.jpg',
+    );
   const headers: Record<string, string> = { lang: 'en' };
   if (options.token !== undefined) headers.authorization = options.token;
   const res = await fetch(new URL(identity.imageUpload.path, up.url), { method: 'POST', headers, body: form });

@@ -25,9 +25,21 @@ test('acknowledged orders survive a kill -9, and the ledger still adds up', asyn
     child.once('exit', (code) => reject(new Error(`upstream exited ${code}`)));
   });
   const adminKey = fs.readFileSync(path.join(dataDir, 'admin.key'), 'utf8').trim();
-  await fetch(`${base}/admin/market`, { method: 'POST', headers: { 'x-admin-key': adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ code: 'all', status: 'open' }) });
+  await fetch(`${base}/admin/market`, {
+    method: 'POST',
+    headers: { 'x-admin-key': adminKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ code: 'all', status: 'open' }),
+  });
   const tokens = await Promise.all(
-    Array.from({ length: 4 }, async () => ((await (await fetch(`${base}/api/user/createAccountDemoForU?demo_id=${crypto.randomUUID()}`)).json()) as { data: { token: string } }).data.token),
+    Array.from(
+      { length: 4 },
+      async () =>
+        (
+          (await (await fetch(`${base}/api/user/createAccountDemoForU?demo_id=${crypto.randomUUID()}`)).json()) as {
+            data: { token: string };
+          }
+        ).data.token,
+    ),
   );
 
   const acknowledged: number[] = [];
@@ -38,7 +50,14 @@ test('acknowledged orders survive a kill -9, and the ledger still adds up', asyn
         const res = await fetch(`${base}/v1/api/forex/submit`, {
           method: 'POST',
           headers: { authorization: token, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ type: String(1 + (n % 2)), cont: '0.01', forex_id: String(1 + (i % 3)), status: '1', multiple: '100', idempotency_key: `k${i}-${n}` }),
+          body: new URLSearchParams({
+            type: String(1 + (n % 2)),
+            cont: '0.01',
+            forex_id: String(1 + (i % 3)),
+            status: '1',
+            multiple: '100',
+            idempotency_key: `k${i}-${n}`,
+          }),
         });
         const body = (await res.json()) as { code: number; data: { Id: number } };
         if (body.code === 1) acknowledged.push(body.data.Id);
@@ -59,11 +78,20 @@ test('acknowledged orders survive a kill -9, and the ledger still adds up', asyn
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     const stored = new Set((db.prepare('SELECT id FROM orders').all() as { id: number }[]).map((r) => r.id));
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
-    const accounts = db.prepare('SELECT user_id, balance, lock_balance FROM accounts').all() as { user_id: number; balance: number; lock_balance: number }[];
+    const accounts = db.prepare('SELECT user_id, balance, lock_balance FROM accounts').all() as {
+      user_id: number;
+      balance: number;
+      lock_balance: number;
+    }[];
     expect(accounts.length).toBe(4);
     for (const a of accounts) {
-      const ledger = (db.prepare('SELECT COALESCE(SUM(value), 0) AS s FROM account_log WHERE user_id = ?').get(a.user_id) as { s: number }).s;
-      const held = (db.prepare('SELECT COALESCE(SUM(margin), 0) AS s FROM orders WHERE user_id = ? AND status IN (0, 1)').get(a.user_id) as { s: number }).s;
+      const ledger = (db.prepare('SELECT COALESCE(SUM(value), 0) AS s FROM account_log WHERE user_id = ?').get(a.user_id) as { s: number })
+        .s;
+      const held = (
+        db.prepare('SELECT COALESCE(SUM(margin), 0) AS s FROM orders WHERE user_id = ? AND status IN (0, 1)').get(a.user_id) as {
+          s: number;
+        }
+      ).s;
       expect(a.balance).toBe(ledger);
       expect(a.lock_balance).toBe(held);
       expect(a.balance).toBeGreaterThanOrEqual(0);

@@ -44,7 +44,11 @@ test('demo account: open, watch, close, and the balance adds up to the cent', as
 
   expect((await up.call(trade.myDeal, { status: 1 }, { token })).data).toEqual([]);
   const history = await up.call(trade.myDeal, { status: 3 }, { token });
-  expect(trade.OrderSchema.array().parse(history.data).map((o) => [o.Id, o.Status])).toEqual([[order.Id, 3]]);
+  expect(
+    trade.OrderSchema.array()
+      .parse(history.data)
+      .map((o) => [o.Id, o.Status]),
+  ).toEqual([[order.Id, 3]]);
 
   const after = await up.call(trade.getBalance, {}, { token });
   expect(after.data).toEqual({ balance: 100000 - 2.5 + 43.5 });

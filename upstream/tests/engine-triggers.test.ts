@@ -96,7 +96,11 @@ describe('pending orders', () => {
     f.tick('EURUSD', 1.0948);
     expect(f.up.engine.order(o.id)).toMatchObject({ status: OrderStatus.Holding, open_price: 109480 });
     // Margin and fee were taken at submission; filling moves no money.
-    expect(ledger(user).filter((l) => l.order_id === o.id).map((l) => l.type)).toEqual([LedgerType.MarginHeld, LedgerType.TradeFee]);
+    expect(
+      ledger(user)
+        .filter((l) => l.order_id === o.id)
+        .map((l) => l.type),
+    ).toEqual([LedgerType.MarginHeld, LedgerType.TradeFee]);
     f.tick('EURUSD', 1.0958);
     expect(f.up.engine.live(o.id)).toEqual({ profit: 50 * M, mark: 109580 });
     f.checkInvariants(user);
@@ -132,7 +136,13 @@ describe('pending orders', () => {
     const user = f.demoUser();
     const o = f.up.engine.submit(user, order({ entryMode: EntryMode.Pending, targetPrice: '1.095', stopLoss: '1.094' }));
     f.tick('EURUSD', 1.0935);
-    expect(f.up.engine.order(o.id)).toMatchObject({ status: OrderStatus.Closed, open_price: 109350, close_price: 109350, close_reason: CloseReason.StopLoss, profit: 0 });
+    expect(f.up.engine.order(o.id)).toMatchObject({
+      status: OrderStatus.Closed,
+      open_price: 109350,
+      close_price: 109350,
+      close_reason: CloseReason.StopLoss,
+      profit: 0,
+    });
     f.checkInvariants(user);
   });
 });

@@ -76,7 +76,10 @@ test('DAY_MARKET: a snapshot on subscribing, then a push on every tick', async (
   const snapshot = await c.next((m): m is Extract<ServerMessage, { type: 'DAY_MARKET' }> => is('DAY_MARKET')(m) && m.symbol === 'EURUSD');
   expect(snapshot.quotation.close).toBe(1.1);
   up.setPrice('EURUSD', 1.10042);
-  const push = await c.next((m): m is Extract<ServerMessage, { type: 'DAY_MARKET' }> => is('DAY_MARKET')(m) && m.symbol === 'EURUSD' && m.quotation.close === 1.10042);
+  const push = await c.next(
+    (m): m is Extract<ServerMessage, { type: 'DAY_MARKET' }> =>
+      is('DAY_MARKET')(m) && m.symbol === 'EURUSD' && m.quotation.close === 1.10042,
+  );
   expect(push).toMatchObject({ forex_id: 1, market_status: 1 });
   c.socket.close();
 });
@@ -107,7 +110,11 @@ test('private topics need a login', async () => {
 
 test('FOREX_TRADE once a second with the account, FOREX_CLOSED when a take-profit closes an order', async () => {
   const { token } = await up.demo();
-  const submitted = await up.call(trade.submit, { type: 1, cont: '1', forex_id: 1, status: 1, multiple: 100, target_profit_price: '1.2' }, { token });
+  const submitted = await up.call(
+    trade.submit,
+    { type: 1, cont: '1', forex_id: 1, status: 1, multiple: 100, target_profit_price: '1.2' },
+    { token },
+  );
   const order = trade.OrderSchema.parse(submitted.data);
   const c = await connect();
   c.send({ type: 'login', params: { token } });

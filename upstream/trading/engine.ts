@@ -481,7 +481,13 @@ export class TradingEngine {
     const acct = this.account(row.user_id);
     if (row.status === OrderStatus.Pending) {
       const list = this.pendingByInstrument.get(inst.id) ?? [];
-      list.push({ id: row.id, userId: row.user_id, instrument: inst, target: row.target_price!, rising: row.target_price! > row.origin_price });
+      list.push({
+        id: row.id,
+        userId: row.user_id,
+        instrument: inst,
+        target: row.target_price!,
+        rising: row.target_price! > row.origin_price,
+      });
       this.pendingByInstrument.set(inst.id, list);
       return null;
     }
