@@ -26,7 +26,7 @@ import { getLanguage } from './i18n/i18next.server';
 import { resourcesVersion } from './i18n/resources.server';
 import { csrf } from './utils/csrf.server';
 import { lossCheckRedirect } from './utils/loss-check.server';
-import { getSession, sessionStorage } from './utils/session.server';
+import { getSession, takeToast } from './utils/session.server';
 import { useNonce } from './utils/nonce';
 import styles from './styles/app.css?url';
 
@@ -45,13 +45,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     csrf.commitToken(request),
   ]);
   if (lossRedirect) throw redirect(lossRedirect);
-  const toast = session.get('toast') ?? null;
+  const { toast, clear: clearToast } = await takeToast(request);
   const token = session.get('token');
   const user = token ? (session.get('user') ?? null) : null;
   const headers = new Headers();
   if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
-  // Reading a flash consumes it: commit so it is shown once.
-  if (toast) headers.append('Set-Cookie', await sessionStorage.commitSession(session));
+  // Reading a toast consumes it: it is shown once.
+  if (clearToast) headers.append('Set-Cookie', clearToast);
   headers.set('Cache-Control', 'private, no-store');
   return data(
     {

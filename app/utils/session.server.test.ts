@@ -9,7 +9,16 @@ process.env.DATA_DIR = dir;
 const sessions = await import('./session.server');
 const { csrf, validateCsrf } = await import('./csrf.server');
 
-const user = { id: 7, uid: '12345678', email: 'a@b.co', mobile: null, area_id: null, is_demo: 0 as const, invite_code: 'ABCDEF', created_at: '2026-01-01T00:00:00.000Z' };
+const user = {
+  id: 7,
+  uid: '12345678',
+  email: 'a@b.co',
+  mobile: null,
+  area_id: null,
+  is_demo: 0 as const,
+  invite_code: 'ABCDEF',
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -29,9 +38,35 @@ async function rowCount(): Promise<number> {
 describe('sessions', () => {
   let visitorCookie = '';
   beforeAll(async () => {
-    // A visitor who already has a session (a toast) before logging in.
-    const response = await sessions.redirectWithToast(new Request('http://localhost/'), '/', { kind: 'info', message: 'hi' });
+    // Someone already signed in (a demo account) who now logs in to a real account.
+    const response = await sessions.startSession(
+      new Request('http://localhost/'),
+      { token: 'demo-token', user: { ...user, is_demo: 1 } },
+      '/',
+    );
     visitorCookie = cookieOf(response);
+  });
+
+  test("a visitor's toast writes no session row, and is shown once (issue 9 #8)", async () => {
+    const before = await rowCount();
+    const response = await sessions.redirectWithToast(new Request('http://localhost/language', { method: 'POST' }), '/', {
+      kind: 'info',
+      message: 'hi',
+    });
+    const cookie = cookieOf(response);
+    expect(cookie).toMatch(/^__Host-toast=/);
+    expect(response.headers.get('Set-Cookie')).toMatch(/Max-Age=60/);
+    expect(await rowCount()).toBe(before);
+    const taken = await sessions.takeToast(new Request('http://localhost/', { headers: { Cookie: cookie } }));
+    expect(taken.toast).toEqual({ kind: 'info', message: 'hi' });
+    expect(taken.clear).toMatch(/^__Host-toast=;.*Max-Age=0/);
+    // A forged toast (not signed by us) is not shown.
+    const forged = await sessions.takeToast(
+      new Request('http://localhost/', {
+        headers: { Cookie: `__Host-toast=${Buffer.from(JSON.stringify({ kind: 'error', message: 'send BTC to …' })).toString('base64')}` },
+      }),
+    );
+    expect(forged.toast).toBeNull();
   });
 
   test('the cookie is __Host-, Secure, HttpOnly, SameSite=Lax and holds only an id', async () => {
@@ -46,7 +81,11 @@ describe('sessions', () => {
 
   test('login rotates the id: the old session is gone and a new one holds the user', async () => {
     const oldId = await sessions.sessionIdOf(visitorCookie);
-    const response = await sessions.startSession(new Request('http://localhost/login', { headers: { Cookie: visitorCookie } }), { token: 't1', user }, '/order');
+    const response = await sessions.startSession(
+      new Request('http://localhost/login', { headers: { Cookie: visitorCookie } }),
+      { token: 't1', user },
+      '/order',
+    );
     const newCookie = cookieOf(response);
     expect(await sessions.sessionIdOf(newCookie)).not.toBe(oldId);
     expect(response.headers.get('Location')).toBe('/order');

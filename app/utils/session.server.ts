@@ -25,10 +25,9 @@ export interface SessionData {
   /** A device uuid for the demo account (kept in its own long-lived cookie too). */
   demoId?: string;
 }
-export interface SessionFlash {
-  toast: Toast;
-}
-export type AppSession = Session<SessionData, SessionFlash>;
+// Toasts travel in their own short-lived cookie, not the session: a visitor's message must not create
+// a 7-day session row (issue 9 #8); a row is written only when someone signs in.
+export type AppSession = Session<SessionData>;
 
 function secret(): string {
   if (SESSION_SECRET) return SESSION_SECRET;
@@ -77,7 +76,31 @@ export const sessionCookie = createCookie('__Host-sid', {
   maxAge: SESSION_ABSOLUTE_MS / 1000,
 });
 
-export const sessionStorage = createSessionStorage<SessionData, SessionFlash>({
+/** A toast for the next page, signed so nobody else can put words in our mouth; gone after one read or a minute. */
+export const toastCookie = createCookie('__Host-toast', {
+  path: '/',
+  httpOnly: true,
+  secure: true,
+  sameSite: 'lax',
+  secrets: [SECRET],
+  maxAge: 60,
+});
+
+/** The Set-Cookie that shows `toast` on the next page. */
+export function toastHeader(toast: Toast): Promise<string> {
+  return toastCookie.serialize(toast);
+}
+
+/** The toast waiting for this page, and the Set-Cookie that consumes it. */
+export async function takeToast(request: Request): Promise<{ toast: Toast | null; clear: string | null }> {
+  const value: unknown = await toastCookie.parse(request.headers.get('Cookie'));
+  if (!value || typeof value !== 'object') return { toast: null, clear: null };
+  const t = value as Partial<Toast>;
+  const ok = (t.kind === 'success' || t.kind === 'error' || t.kind === 'info') && typeof t.message === 'string';
+  return { toast: ok ? { kind: t.kind!, message: t.message! } : null, clear: await toastCookie.serialize('', { maxAge: 0 }) };
+}
+
+export const sessionStorage = createSessionStorage<SessionData>({
   cookie: sessionCookie,
   async createData(data) {
     const id = crypto.randomBytes(24).toString('base64url');
@@ -156,31 +179,23 @@ export async function startSession(request: Request, signedIn: SignedIn, redirec
   session.set('user', signedIn.user);
   session.set('createdAt', sessionClock.now());
   if (demoId) session.set('demoId', demoId);
-  if (toast) session.flash('toast', toast);
-  return redirect(safeRedirectPath(redirectTo, '/'), { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+  const headers = new Headers({ 'Set-Cookie': await sessionStorage.commitSession(session) });
+  if (toast) headers.append('Set-Cookie', await toastHeader(toast));
+  return redirect(safeRedirectPath(redirectTo, '/'), { headers });
 }
 
 /** Ends the session: the row is deleted and the cookie cleared; a fresh session carries the toast. */
 export async function endSession(request: Request, redirectTo: string, toast?: Toast): Promise<Response> {
   const session = await getSession(request);
-  await sessionStorage.destroySession(session);
-  const headers = new Headers();
-  if (toast) {
-    const fresh = await sessionStorage.getSession();
-    fresh.flash('toast', toast);
-    headers.append('Set-Cookie', await sessionStorage.commitSession(fresh));
-  } else {
-    headers.append('Set-Cookie', await sessionStorage.destroySession(session));
-  }
+  const headers = new Headers({ 'Set-Cookie': await sessionStorage.destroySession(session) });
+  if (toast) headers.append('Set-Cookie', await toastHeader(toast));
   return redirect(safeRedirectPath(redirectTo, '/'), { headers });
 }
 
 /** Redirects with a toast flashed into the session. */
-export async function redirectWithToast(request: Request, to: string, toast: Toast, init?: ResponseInit): Promise<Response> {
-  const session = await getSession(request);
-  session.flash('toast', toast);
+export async function redirectWithToast(_request: Request, to: string, toast: Toast, init?: ResponseInit): Promise<Response> {
   const headers = new Headers(init?.headers);
-  headers.append('Set-Cookie', await sessionStorage.commitSession(session));
+  headers.append('Set-Cookie', await toastHeader(toast));
   return redirect(safeRedirectPath(to, '/'), { ...init, headers });
 }
 

@@ -16,7 +16,7 @@ import { listInstruments } from '~/upstream/market.server';
 import { validateCsrf } from '~/utils/csrf.server';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
-import { getSession, sessionStorage } from '~/utils/session.server';
+import { toastHeader } from '~/utils/session.server';
 import { providerCookie } from './provider-cookie.server';
 
 export const meta: MetaFunction = () => [{ title: 'Search' }];
@@ -32,7 +32,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const list = (await companies(api, q || undefined)).data;
       const providerId = Number(url.searchParams.get('provider')) || null;
       const chosen: unknown = await providerCookie.parse(request.headers.get('Cookie'));
-      return { q, tab, providersMode, providers: list, instruments: [], open: list.find((p) => p.id === providerId) ?? null, chosen: typeof chosen === 'number' ? chosen : null };
+      return {
+        q,
+        tab,
+        providersMode,
+        providers: list,
+        instruments: [],
+        open: list.find((p) => p.id === providerId) ?? null,
+        chosen: typeof chosen === 'number' ? chosen : null,
+      };
     }
     const instruments = (await listInstruments(api, q || undefined)).data;
     return { q, tab, providersMode, providers: [], instruments, open: null, chosen: null };
@@ -47,11 +55,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = Number(formData.get('provider'));
   if (!Number.isInteger(id) || id <= 0) throw new Response('Bad request', { status: 400 });
   const { t } = await translator(request, 'market');
-  const session = await getSession(request);
-  session.flash('toast', { kind: 'success', message: t('providers.entered') });
   const headers = new Headers();
   headers.append('Set-Cookie', await providerCookie.serialize(id));
-  headers.append('Set-Cookie', await sessionStorage.commitSession(session));
+  headers.append('Set-Cookie', await toastHeader({ kind: 'success', message: t('providers.entered') }));
   return redirect('/', { headers });
 }
 
@@ -59,7 +65,8 @@ export default function ProductSearch() {
   const { q, tab, providersMode, providers, instruments, open, chosen } = useLoaderData<typeof loader>();
   const { t } = useTranslation('market');
   const locale = useLocale();
-  const here = (extra: Record<string, string>) => `/product?${new URLSearchParams({ ...(q ? { q } : {}), ...(tab === 'products' ? { tab } : {}), ...extra })}`;
+  const here = (extra: Record<string, string>) =>
+    `/product?${new URLSearchParams({ ...(q ? { q } : {}), ...(tab === 'products' ? { tab } : {}), ...extra })}`;
   return (
     <main className="page">
       <PageHeader title={t('searchTitle')} back="/" />
@@ -68,7 +75,15 @@ export default function ProductSearch() {
         <label htmlFor="product-q" className="visually-hidden">
           {t('searchLabel')}
         </label>
-        <input id="product-q" type="search" name="q" defaultValue={q} placeholder={t('searchPlaceholder')} autoComplete="off" enterKeyHint="search" />
+        <input
+          id="product-q"
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder={t('searchPlaceholder')}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
         <button type="submit" className="button">
           {t('searchButton')}
         </button>
@@ -78,7 +93,11 @@ export default function ProductSearch() {
           <Link to={`/product${q ? `?q=${encodeURIComponent(q)}` : ''}`} aria-current={tab === 'providers' ? 'page' : undefined} replace>
             {t('providers.tab')}
           </Link>
-          <Link to={`/product?${new URLSearchParams({ tab: 'products', ...(q ? { q } : {}) })}`} aria-current={tab === 'products' ? 'page' : undefined} replace>
+          <Link
+            to={`/product?${new URLSearchParams({ tab: 'products', ...(q ? { q } : {}) })}`}
+            aria-current={tab === 'products' ? 'page' : undefined}
+            replace
+          >
             {t('productsTab')}
           </Link>
         </nav>
