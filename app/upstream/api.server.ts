@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import type { CallDef } from '#contract/calls/define';
 import { getLanguage, translator } from '~/i18n/i18next.server';
 import { currentPath, getSession, getSignedIn, loginRedirect, sessionStorage, type SignedIn } from '~/utils/session.server';
-import { callUpstream, UpstreamError, UpstreamUnavailable, type CallResult } from './client.server';
+import { IMAGE_READ_PREFIX } from '#contract/calls/identity';
+import { callUpstream, UPSTREAM_TIMEOUT_MS, uploadToUpstream, UpstreamError, UpstreamUnavailable, type CallResult } from './client.server';
 
 export { UpstreamError, UpstreamUnavailable };
 
@@ -17,27 +18,52 @@ export interface Api {
   lang: Awaited<ReturnType<typeof getLanguage>>;
   signedIn: SignedIn | null;
   call<C extends CallDef>(call: C, input: z.input<C['request']>, options?: { initial?: boolean; token?: string }): Promise<CallResult<C>>;
+  /** A multipart call carrying one file (the image upload). */
+  upload<C extends CallDef>(call: C, file: { field: string; blob: Blob; filename: string }): Promise<CallResult<C>>;
+  /** An uploaded image read back with the session's token (null when it is not this user's or is gone). */
+  image(url: string): Promise<Response | null>;
 }
 
 export async function upstreamApi(request: Request, context: AppLoadContext): Promise<Api> {
   const [lang, signedIn] = await Promise.all([getLanguage(request), getSignedIn(request)]);
+  const options = () => ({ lang, token: signedIn?.token, clientIp: context.clientIp, signal: request.signal });
+  /** Code 999 ends the session and sends the user to log in (spec §4), unless the call is initial. */
+  async function expired(error: unknown, initial: boolean | undefined, auth: string): Promise<never> {
+    if (error instanceof UpstreamError && error.sessionExpired && !initial && auth !== 'none') {
+      const session = await getSession(request);
+      throw redirect(loginRedirect(request, currentPath(request)), {
+        headers: { 'Set-Cookie': await sessionStorage.destroySession(session) },
+      });
+    }
+    throw error;
+  }
   return {
     lang,
     signedIn,
-    async call(call, input, options = {}) {
+    async call(call, input, callOptions = {}) {
       try {
-        return await callUpstream(context.upstream, call, input, {
-          lang,
-          token: options.token ?? signedIn?.token,
-          clientIp: context.clientIp,
-          signal: request.signal,
-        });
+        return await callUpstream(context.upstream, call, input, { ...options(), token: callOptions.token ?? signedIn?.token });
       } catch (error) {
-        if (error instanceof UpstreamError && error.sessionExpired && !options.initial && call.auth !== 'none') {
-          const session = await getSession(request);
-          throw redirect(loginRedirect(request, currentPath(request)), { headers: { 'Set-Cookie': await sessionStorage.destroySession(session) } });
-        }
-        throw error;
+        return expired(error, callOptions.initial, call.auth);
+      }
+    },
+    async upload(call, file) {
+      try {
+        return await uploadToUpstream(context.upstream, call, file, options());
+      } catch (error) {
+        return expired(error, false, call.auth);
+      }
+    },
+    async image(url) {
+      if (!signedIn || !url.startsWith(IMAGE_READ_PREFIX) || !/^[0-9a-f]{32}\.jpg$/.test(url.slice(IMAGE_READ_PREFIX.length))) return null;
+      try {
+        const res = await fetch(new URL(url, context.upstream.baseUrl), {
+          headers: { authorization: signedIn.token },
+          signal: AbortSignal.any([request.signal, AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)]),
+        });
+        return res.ok ? res : null;
+      } catch {
+        return null;
       }
     },
   };
@@ -45,7 +71,9 @@ export async function upstreamApi(request: Request, context: AppLoadContext): Pr
 
 /** The code shown with a network-level failure (spec §8: "a toast with the error code"). */
 export function failureCode(error: UpstreamUnavailable): string {
-  return { timeout: 'UPSTREAM_TIMEOUT', network: 'UPSTREAM_UNREACHABLE', malformed: 'UPSTREAM_MALFORMED', http: 'UPSTREAM_HTTP' }[error.reason];
+  return { timeout: 'UPSTREAM_TIMEOUT', network: 'UPSTREAM_UNREACHABLE', malformed: 'UPSTREAM_MALFORMED', http: 'UPSTREAM_HTTP' }[
+    error.reason
+  ];
 }
 
 /** The words for an upstream failure in the user's language: the upstream's own `msg`, or the network error with its code. */

@@ -62,11 +62,9 @@ export async function callUpstream<C extends CallDef>(
   options: CallOptions,
 ): Promise<CallResult<C>> {
   const url = new URL(call.path, target.baseUrl);
-  const headers: Record<string, string> = { lang: options.lang, accept: 'application/json' };
-  if (options.token) headers.authorization = options.token;
-  if (options.clientIp) headers['x-forwarded-for'] = options.clientIp;
   const params = toParams(input as Record<string, unknown>);
   let body: string | undefined;
+  const headers = baseHeaders(options);
   if (call.method === 'GET') {
     for (const [k, v] of params) url.searchParams.append(k, v);
     url.searchParams.set('t', String(Date.now()));
@@ -74,13 +72,40 @@ export async function callUpstream<C extends CallDef>(
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(params).toString();
   }
+  return send(call, url, { method: call.method, headers, body }, options);
+}
+
+/**
+ * A multipart call (the image upload): one file under `field`, streamed on to the upstream with the
+ * same headers, timeout and answer checks as every other call.
+ */
+export async function uploadToUpstream<C extends CallDef>(
+  target: UpstreamTarget,
+  call: C,
+  file: { field: string; blob: Blob; filename: string },
+  options: CallOptions,
+): Promise<CallResult<C>> {
+  const form = new FormData();
+  form.append(file.field, file.blob, file.filename);
+  return send(call, new URL(call.path, target.baseUrl), { method: 'POST', headers: baseHeaders(options), body: form }, options);
+}
+
+function baseHeaders(options: CallOptions): Record<string, string> {
+  const headers: Record<string, string> = { lang: options.lang, accept: 'application/json' };
+  if (options.token) headers.authorization = options.token;
+  if (options.clientIp) headers['x-forwarded-for'] = options.clientIp;
+  return headers;
+}
+
+async function send<C extends CallDef>(call: C, url: URL, init: RequestInit, options: CallOptions): Promise<CallResult<C>> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? UPSTREAM_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(url, { method: call.method, headers, body, signal });
+    response = await fetch(url, { ...init, signal });
   } catch (err) {
-    if (timeout.aborted) throw new UpstreamUnavailable('timeout', call.name, `no answer within ${options.timeoutMs ?? UPSTREAM_TIMEOUT_MS} ms`);
+    if (timeout.aborted)
+      throw new UpstreamUnavailable('timeout', call.name, `no answer within ${options.timeoutMs ?? UPSTREAM_TIMEOUT_MS} ms`);
     throw new UpstreamUnavailable('network', call.name, String((err as Error)?.cause ?? err));
   }
   if (!response.ok) throw new UpstreamUnavailable('http', call.name, `HTTP ${response.status}`);

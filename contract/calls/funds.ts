@@ -202,6 +202,7 @@ export const BindMethodSchema = z.object({
   branch_name: OptionalText,
   remark: OptionalText,
 });
+export type BindMethodInput = z.input<typeof BindMethodSchema>;
 export const bindDrawMethod = defineCall({
   name: 'bind_draw_method',
   method: 'POST',
