@@ -1,17 +1,18 @@
-/** /mine/bank-card-list (spec §2): needs an account; the list comes in a later release. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '~/components/coming-soon';
-import { requireSignedIn } from '~/utils/session.server';
+/** /mine/bank-card-list: the bound bank accounts, swipe or tap to delete (spec §2). */
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
+import { WithdrawType } from '#contract/enums';
+import { WithdrawMethodList } from '~/components/withdraw-method-list';
+import { methodListAction, methodListLoader } from '~/components/withdraw-method-list.server';
+import styles from '~/styles/funds.css?url';
 
-export const meta: MetaFunction = () => [{ title: 'Bank cards' }];
+export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSignedIn(request);
-  return null;
-}
+const PATH = '/mine/bank-card-list';
+export const loader = methodListLoader(WithdrawType.Bank, 'mine:pages.bankCards');
+export const action = methodListAction(PATH);
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
-export default function BankCardsPage() {
-  const { t } = useTranslation('mine');
-  return <ComingSoon title={t('pages.bankCards')} back="/mine/wallet" />;
+export default function BankCardList() {
+  return <WithdrawMethodList path={PATH} />;
 }

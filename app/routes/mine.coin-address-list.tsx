@@ -1,17 +1,18 @@
-/** /mine/coin-address-list (spec §2): needs an account; the list comes in a later release. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '~/components/coming-soon';
-import { requireSignedIn } from '~/utils/session.server';
+/** /mine/coin-address-list: the bound coin addresses, with delete (spec §2). */
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
+import { WithdrawType } from '#contract/enums';
+import { WithdrawMethodList } from '~/components/withdraw-method-list';
+import { methodListAction, methodListLoader } from '~/components/withdraw-method-list.server';
+import styles from '~/styles/funds.css?url';
 
-export const meta: MetaFunction = () => [{ title: 'Coin addresses' }];
+export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSignedIn(request);
-  return null;
-}
+const PATH = '/mine/coin-address-list';
+export const loader = methodListLoader(WithdrawType.Crypto, 'mine:pages.coinAddresses');
+export const action = methodListAction(PATH);
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
-export default function CoinAddressesPage() {
-  const { t } = useTranslation('mine');
-  return <ComingSoon title={t('pages.coinAddresses')} back="/mine/wallet" />;
+export default function CoinAddressList() {
+  return <WithdrawMethodList path={PATH} />;
 }

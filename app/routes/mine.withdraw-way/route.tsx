@@ -1,0 +1,144 @@
+/**
+ * /mine/withdraw-way?type=1 (a coin address) or 2 (a bank account), spec §2 and §5: bind a withdrawal
+ * method. The address is checked against its network in the form and again by the upstream. Success goes
+ * back to where the trader came from (`from`, same-origin only) or to the list, with a toast.
+ */
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v3';
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { WithdrawType } from '#contract/enums';
+import { CsrfInput, ErrorList, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
+import { PageHeader } from '~/components/page-header';
+import { translator } from '~/i18n/i18next.server';
+import { loaderFailure, upstreamApi, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
+import { bindMethod, withdrawCurrencies } from '~/upstream/funds.server';
+import { validateCsrf } from '~/utils/csrf.server';
+import { replyWithFailure } from '~/utils/form-action.server';
+import { requireRealAccount } from '~/utils/guards.server';
+import { safeRedirectPath } from '~/utils/safe-redirect';
+import { redirectWithToast } from '~/utils/session.server';
+import styles from '~/styles/funds.css?url';
+import { bindFormSchema } from './schema';
+
+export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+const typeOf = (value: unknown) => (Number(value) === WithdrawType.Bank ? WithdrawType.Bank : WithdrawType.Crypto);
+export const listOf = (type: WithdrawType) => (type === WithdrawType.Bank ? '/mine/bank-card-list' : '/mine/coin-address-list');
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRealAccount(request);
+  const url = new URL(request.url);
+  const type = typeOf(url.searchParams.get('type'));
+  const api = await upstreamApi(request, context);
+  const { t } = await translator(request, 'withdraw');
+  try {
+    const currencies = await withdrawCurrencies(api, type);
+    return {
+      title: t(type === WithdrawType.Bank ? 'bind.bankTitle' : 'bind.coinTitle'),
+      type,
+      currencies,
+      from: safeRedirectPath(url.searchParams.get('from'), listOf(type)),
+    };
+  } catch (error) {
+    return loaderFailure(request, error);
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRealAccount(request);
+  const api = await upstreamApi(request, context);
+  const formData = await request.formData();
+  await validateCsrf(formData, request.headers);
+  const type = typeOf(formData.get('type'));
+  // The networks decide which addresses are good; without them the upstream still checks.
+  const currencies = await withdrawCurrencies(api, type).catch((error: unknown) => {
+    if (error instanceof UpstreamError || error instanceof UpstreamUnavailable) return [];
+    throw error;
+  });
+  const submission = parseWithZod(formData, { schema: bindFormSchema(type, (id) => currencies.find((c) => c.id === id)?.network) });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const f = submission.value;
+  try {
+    await bindMethod(api, {
+      type,
+      draw_id: f.currency,
+      dc_address: f.address,
+      bank_name: f.bank_name,
+      bank_address: f.bank_address,
+      bank_swift: f.bank_swift,
+      payee_name: f.payee_name,
+      payee_account: f.payee_account,
+      branch_name: f.branch_name,
+      remark: f.remark,
+    });
+    const { t } = await translator(request, 'withdraw');
+    return await redirectWithToast(request, safeRedirectPath(f.from, listOf(type)), { kind: 'success', message: t('bind.done') });
+  } catch (error) {
+    return replyWithFailure(request, submission, error);
+  }
+}
+
+export default function BindMethodPage() {
+  const { type, currencies, from } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('withdraw');
+  const schema = bindFormSchema(type, (id) => currencies.find((c) => c.id === id)?.network);
+  const [form, fields] = useSchemaForm(schema, { id: `bind-${type}`, lastResult: actionData?.result });
+  const bank = type === WithdrawType.Bank;
+  return (
+    <main className="page funds-page">
+      <PageHeader title={t(bank ? 'bind.bankTitle' : 'bind.coinTitle')} back={from} />
+      <nav className="segmented" aria-label={t('bind.kind')}>
+        <Link to={`/mine/withdraw-way?type=1&from=${encodeURIComponent(from)}`} aria-current={!bank ? 'page' : undefined} replace>
+          {t('kind.coin')}
+        </Link>
+        <Link to={`/mine/withdraw-way?type=2&from=${encodeURIComponent(from)}`} aria-current={bank ? 'page' : undefined} replace>
+          {t('kind.bank')}
+        </Link>
+      </nav>
+      <Form method="post" {...getFormProps(form)} className="form funds-card">
+        <CsrfInput />
+        <input type="hidden" name="type" value={type} />
+        <input type="hidden" name="from" value={from} />
+        <FormError id={form.errorId} errors={form.errors} />
+        <fieldset className="field">
+          <legend>{t(bank ? 'bind.receivingCurrency' : 'bind.currency')}</legend>
+          <div className="chips">
+            {currencies.map((c, i) => (
+              <label key={c.id} className="chip">
+                <input
+                  type="radio"
+                  name={fields.currency.name}
+                  value={c.id}
+                  defaultChecked={String(fields.currency.initialValue ?? '') === String(c.id) || (!fields.currency.initialValue && i === 0)}
+                />{' '}
+                {bank ? c.code : t('currencyOption', { code: c.code, network: c.network })}
+              </label>
+            ))}
+          </div>
+          <ErrorList id={fields.currency.errorId} errors={fields.currency.errors} />
+        </fieldset>
+        {bank ? (
+          <>
+            <Field meta={fields.bank_name} label={t('bank.name')} autoComplete="off" />
+            <Field meta={fields.bank_address} label={t('bank.address')} autoComplete="off" />
+            <Field meta={fields.bank_swift} label={t('bank.swift')} autoComplete="off" />
+            <Field meta={fields.payee_name} label={t('bank.payeeName')} autoComplete="name" />
+            <Field meta={fields.payee_account} label={t('bank.payeeAccount')} autoComplete="off" inputMode="text" />
+            <Field meta={fields.branch_name} label={t('bank.branch')} autoComplete="off" />
+            <Field meta={fields.remark} label={t('bank.remark')} autoComplete="off" />
+          </>
+        ) : (
+          <Field meta={fields.address} label={t('bind.address')} autoComplete="off" placeholder={t('bind.addressHint')} />
+        )}
+        <SubmitButton>{t('bind.submit')}</SubmitButton>
+      </Form>
+    </main>
+  );
+}
