@@ -123,8 +123,8 @@ test('a real account sees its e-mail, no demo reset, and opens deposit', async (
 
   await page.getByRole('link', { name: 'Deposit' }).click();
   await expect(page).toHaveURL(/\/mine\/charge$/);
-  await expect(page.getByRole('heading', { name: 'Deposit' })).toBeVisible();
-  await expect(page.getByText('Coming soon')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Deposit', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'USDT · TRC20' })).toBeVisible();
   await expect(page.getByText('Please register or log in to a real account')).toHaveCount(0);
 });
 
