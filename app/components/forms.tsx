@@ -35,13 +35,14 @@ export function useSchemaForm<S extends z.ZodTypeAny>(
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   const { t } = useTranslation();
-  const list = errors?.filter(Boolean) ?? [];
+  // The same words from the browser and from the server are said once.
+  const list = [...new Set((errors?.filter(Boolean) ?? []).map((e) => t(e)))];
   if (list.length === 0) return null;
   return (
     <div id={id} className="field-errors">
       {list.map((e) => (
         <p key={e} className="field-error">
-          {t(e)}
+          {e}
         </p>
       ))}
     </div>

@@ -39,13 +39,17 @@ export function invalid(submission: { reply: (o: { hideFields?: string[] }) => u
   return data({ result: submission.reply({ hideFields }) }, { status: 400 });
 }
 
-/** A form with one image (a deposit proof, an ID photo), read with bounds before anything is buffered. */
+/** A form with images (a deposit proof, the two sides of an ID), read with bounds before anything is buffered. */
 export interface UploadForm {
   formData: FormData;
-  /** The image part, if one was chosen and fits. */
+  /** The image part of the first file field, if one was chosen and fits. */
   file: File | null;
-  /** The chosen image was over the limit (it was not kept; the other fields were). */
+  /** The first file field's image was over the limit (it was not kept; the other fields were). */
   tooLarge: boolean;
+  /** Every file field's image, by field name. */
+  files: Record<string, File | null>;
+  /** The file fields whose image was over the limit. */
+  oversized: Set<string>;
 }
 
 /** Beyond this the request is not read at all: no honest phone photo plus a few fields is this big. */
@@ -56,20 +60,31 @@ const HARD_BODY_LIMIT = IMAGE_UPLOAD_MAX_BYTES * 2;
  * CSRF token. The image part is kept up to IMAGE_UPLOAD_MAX_BYTES; a larger one is drained and dropped
  * so the typed fields still come back; text fields are small; a body past HARD_BODY_LIMIT is refused.
  */
-export async function readUploadForm(request: Request, fileField: string): Promise<UploadForm> {
+export async function readUploadForm(request: Request, fileFields: string | readonly string[]): Promise<UploadForm> {
+  const names = typeof fileFields === 'string' ? [fileFields] : [...fileFields];
   const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > HARD_BODY_LIMIT) throw new Response('Payload too large', { status: 413 });
+  if (length > HARD_BODY_LIMIT * names.length) throw new Response('Payload too large', { status: 413 });
+  const oversized = new Set<string>();
+  const result = (formData: FormData): UploadForm => {
+    const files = Object.fromEntries(
+      names.map((n) => {
+        const f = formData.get(n);
+        return [n, f instanceof File && f.size > 0 ? f : null];
+      }),
+    );
+    return { formData, files, oversized, file: files[names[0]!] ?? null, tooLarge: oversized.has(names[0]!) };
+  };
   if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     const formData = await request.formData();
     await validateCsrf(formData, request.headers);
-    return { formData, file: null, tooLarge: false };
+    return result(formData);
   }
-  let tooLarge = false;
-  let seenFile = false;
+  const seen = new Set<string>();
   const imageHandler: UploadHandler = async ({ name, filename, contentType, data }) => {
     if (filename === undefined) return undefined; // a text field: the memory handler below
-    const wanted = name === fileField && !seenFile;
-    seenFile ||= wanted;
+    // One image per file field; anything else is read through and dropped.
+    const wanted = names.includes(name) && !seen.has(name);
+    if (wanted) seen.add(name);
     const chunks: Uint8Array<ArrayBuffer>[] = [];
     let size = 0;
     for await (const chunk of data) {
@@ -79,7 +94,7 @@ export async function readUploadForm(request: Request, fileField: string): Promi
     }
     if (!wanted || size === 0) return undefined;
     if (size > IMAGE_UPLOAD_MAX_BYTES) {
-      tooLarge = true;
+      oversized.add(name);
       return undefined;
     }
     return new File(chunks, filename || 'photo', { type: contentType });
@@ -92,6 +107,5 @@ export async function readUploadForm(request: Request, fileField: string): Promi
     throw error;
   });
   await validateCsrf(formData, request.headers);
-  const file = formData.get(fileField);
-  return { formData, file: file instanceof File && file.size > 0 ? file : null, tooLarge };
+  return result(formData);
 }

@@ -64,8 +64,8 @@ test('a visitor in the user centre is offered log in and register, and account p
   await expect(page).toHaveURL(/\/login\?from=%2Fmine%2Fcharge$/);
 
   // Pages that are not yet built say so and lead back.
-  await page.goto('/mine/announcement');
-  await expect(page.getByRole('heading', { name: 'Announcement' })).toBeVisible();
+  await page.goto('/mine/chat');
+  await expect(page.getByRole('heading', { name: 'Online service' })).toBeVisible();
   await expect(page.getByText('Coming soon')).toBeVisible();
   await page.getByRole('link', { name: 'Go back' }).click();
   await expect(page).toHaveURL(/\/mine$/);
@@ -127,7 +127,14 @@ test('the web app manifest names the app and its icons are there', async ({ page
   const response = await page.request.get('/manifest.json');
   expect(response.ok()).toBe(true);
   const manifest = (await response.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; type: string }[] };
-  expect(manifest).toMatchObject({ name: 'LotFX', short_name: 'LotFX', start_url: '/', display: 'standalone', theme_color: '#0b1220', background_color: '#0b1220' });
+  expect(manifest).toMatchObject({
+    name: 'LotFX',
+    short_name: 'LotFX',
+    start_url: '/',
+    display: 'standalone',
+    theme_color: '#0b1220',
+    background_color: '#0b1220',
+  });
   expect(manifest.icons.map((i) => i.sizes).sort()).toEqual(['192x192', '512x512']);
   for (const icon of manifest.icons) {
     const png = await page.request.get(icon.src);

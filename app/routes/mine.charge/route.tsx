@@ -117,7 +117,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await upstreamApi(request, context);
   try {
     // The photo first: a good one is kept (by reference) even when another field needs fixing.
-    if (tooLarge) return reply({ proofImg: ['deposit:validation.proofTooLarge'] });
+    if (tooLarge) return reply({ proofImg: ['common:upload.tooLarge'] });
     if (file) proofRef = await uploadImage(api, file, file.name);
     if (submission.status !== 'success') return reply();
     if (!proofRef) return reply({ proofImg: ['deposit:validation.proofRequired'] });

@@ -1,0 +1,165 @@
+/**
+ * /mine/auth, real-name authentication (spec §2, §4, §5): name, ID number and both sides of the document
+ * (one file per upload), then "under review", then "certified". A rejection shows the form again with the
+ * back office's reason. One multipart post without JavaScript; with it each photo is shrunk and sent first.
+ */
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v3';
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ID_NUMBER } from '#contract/calls/identity';
+import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
+import { ImageUploadField, type UploadedImage } from '~/components/image-upload-field';
+import { PageHeader } from '~/components/page-header';
+import { translator } from '~/i18n/i18next.server';
+import { failureMessage, loaderFailure, upstreamApi, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
+import { uploadImage, uploadPreviewPath, uploadRef } from '~/upstream/funds.server';
+import { identityState, submitIdentity } from '~/upstream/identity.server';
+import { readUploadForm } from '~/utils/form-action.server';
+import { requireRealAccount } from '~/utils/guards.server';
+import { redirectWithToast } from '~/utils/session.server';
+import styles from '~/styles/funds.css?url';
+
+export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+const IdentitySchema = z.object({
+  name: z.string({ required_error: 'identity:validation.name' }).trim().min(1, 'identity:validation.name').max(100),
+  card_id: z.string({ required_error: 'identity:validation.idNumber' }).trim().regex(ID_NUMBER, 'identity:validation.idNumber'),
+  front_pic: z.string().max(200).optional(),
+  reverse_pic: z.string().max(200).optional(),
+});
+
+const SIDES = [
+  { file: 'front', ref: 'front_pic' },
+  { file: 'back', ref: 'reverse_pic' },
+] as const;
+
+/** Upstream refusals that belong next to a field. */
+const FIELD_OF_CODE: Record<number, string> = { 5001: 'name', 5002: 'card_id', 5003: 'reverse_pic', 5006: 'front_pic', 5005: 'front_pic' };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRealAccount(request);
+  const api = await upstreamApi(request, context);
+  const { t } = await translator(request, 'mine');
+  try {
+    return { title: t('entries.auth'), identity: await identityState(api) };
+  } catch (error) {
+    return loaderFailure(request, error);
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRealAccount(request);
+  const { formData, files, oversized } = await readUploadForm(
+    request,
+    SIDES.map((s) => s.file),
+  );
+  const submission = parseWithZod(formData, { schema: IdentitySchema });
+  const refs: Record<string, string | null> = Object.fromEntries(SIDES.map((s) => [s.ref, uploadRef(formData.get(s.ref))]));
+  const reply = (fieldErrors: Record<string, string[]> = {}, formErrors?: string[], status = 400) =>
+    data(
+      {
+        result: submission.reply({ fieldErrors, formErrors, hideFields: SIDES.map((s) => s.file) }),
+        uploaded: Object.fromEntries(
+          SIDES.map((s) => [s.ref, refs[s.ref] ? { ref: refs[s.ref]!, preview: uploadPreviewPath(refs[s.ref]!) } : null]),
+        ),
+      },
+      { status },
+    );
+  const api = await upstreamApi(request, context);
+  try {
+    const tooLarge: Record<string, string[]> = {};
+    for (const side of SIDES) {
+      if (oversized.has(side.file)) tooLarge[side.ref] = ['common:upload.tooLarge'];
+      const file = files[side.file];
+      // Each good photo is kept (by reference) even when another field needs fixing.
+      if (file) refs[side.ref] = await uploadImage(api, file, file.name);
+    }
+    if (Object.keys(tooLarge).length > 0) return reply(tooLarge);
+    if (submission.status !== 'success') return reply();
+    const missing = SIDES.filter((s) => !refs[s.ref]);
+    if (missing.length > 0) return reply(Object.fromEntries(missing.map((s) => [s.ref, ['identity:validation.images']])));
+    await submitIdentity(api, {
+      name: submission.value.name,
+      idNumber: submission.value.card_id,
+      front: refs.front_pic!,
+      back: refs.reverse_pic!,
+    });
+    const { t } = await translator(request, 'identity');
+    return await redirectWithToast(request, '/mine/auth', { kind: 'success', message: t('submitted') });
+  } catch (error) {
+    if (error instanceof UpstreamError) {
+      const field = FIELD_OF_CODE[error.code];
+      const message = await failureMessage(request, error);
+      return field ? reply({ [field]: [message] }) : reply({}, [message]);
+    }
+    if (error instanceof UpstreamUnavailable) return reply({}, [await failureMessage(request, error)], 503);
+    throw error;
+  }
+}
+
+export default function IdentityPage() {
+  const { identity } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('identity');
+  const { t: tm } = useTranslation('mine');
+  const [form, fields] = useSchemaForm(IdentitySchema, { id: 'identity', lastResult: actionData?.result });
+  const uploaded = (actionData?.uploaded ?? {}) as Record<string, UploadedImage | null>;
+  return (
+    <main className="page funds-page">
+      <PageHeader title={tm('entries.auth')} back="/mine" />
+      {identity.state === 'form' ? (
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form funds-card" replace>
+          <CsrfInput />
+          {identity.rejection ? (
+            <p className="notice warn" role="alert">
+              {t('rejected', { reason: identity.rejection })}
+            </p>
+          ) : (
+            <p className="muted">{t('lead')}</p>
+          )}
+          <FormError id={form.errorId} errors={form.errors} />
+          <Field meta={fields.name} label={t('name')} autoComplete="name" />
+          <Field meta={fields.card_id} label={t('idNumber')} autoComplete="off" />
+          <ImageUploadField
+            label={t('front')}
+            hint={t('hint')}
+            fileName="front"
+            refName="front_pic"
+            uploaded={uploaded.front_pic}
+            errors={fields.front_pic.errors}
+          />
+          <ImageUploadField
+            label={t('back')}
+            fileName="back"
+            refName="reverse_pic"
+            uploaded={uploaded.reverse_pic}
+            errors={fields.reverse_pic.errors}
+          />
+          <SubmitButton>{t('submit')}</SubmitButton>
+        </Form>
+      ) : (
+        <section className="funds-card identity-state" aria-live="polite">
+          <h2>{identity.state === 'waiting' ? t('waiting.title') : t('certified.title')}</h2>
+          <p>{identity.state === 'waiting' ? t('waiting.message') : t('certified.message')}</p>
+          <dl className="figures">
+            <div>
+              <dt>{t('name')}</dt>
+              <dd>{identity.name}</dd>
+            </div>
+            <div>
+              <dt>{t('idNumber')}</dt>
+              <dd className="mono">{identity.idNumber}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
+    </main>
+  );
+}
