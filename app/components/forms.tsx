@@ -94,7 +94,19 @@ export function Field({
 }
 
 /** A submit button that says it is working while its form is being sent (with JavaScript). */
-export function SubmitButton({ children, className = 'button block', name, value, disabled }: { children: React.ReactNode; className?: string; name?: string; value?: string; disabled?: boolean }) {
+export function SubmitButton({
+  children,
+  className = 'button block',
+  name,
+  value,
+  disabled,
+}: {
+  children: React.ReactNode;
+  className?: string;
+  name?: string;
+  value?: string;
+  disabled?: boolean;
+}) {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const busy = navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value);

@@ -17,7 +17,16 @@ export function SideDrawer({ user, lang, here }: { user: DrawerUser | null; lang
   return (
     <details className="side-drawer">
       <summary aria-label={t('drawer.open')}>
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </summary>
@@ -38,13 +47,27 @@ export function SideDrawer({ user, lang, here }: { user: DrawerUser | null; lang
           )}
         </div>
         <ul className="drawer-links">
-          <li><Link to="/">{t('tabs.market')}</Link></li>
-          <li><Link to="/trade">{t('tabs.trade')}</Link></li>
-          <li><Link to="/order">{t('tabs.orders')}</Link></li>
-          <li><Link to="/mine">{t('drawer.userCentre')}</Link></li>
-          <li><Link to="/rank">{t('tabs.copyTrading')}</Link></li>
-          <li><Link to="/news">{t('tabs.news')}</Link></li>
-          <li><Link to="/product">{t('drawer.search')}</Link></li>
+          <li>
+            <Link to="/">{t('tabs.market')}</Link>
+          </li>
+          <li>
+            <Link to="/trade">{t('tabs.trade')}</Link>
+          </li>
+          <li>
+            <Link to="/order">{t('tabs.orders')}</Link>
+          </li>
+          <li>
+            <Link to="/mine">{t('drawer.userCentre')}</Link>
+          </li>
+          <li>
+            <Link to="/rank">{t('tabs.copyTrading')}</Link>
+          </li>
+          <li>
+            <Link to="/news">{t('tabs.news')}</Link>
+          </li>
+          <li>
+            <Link to="/product">{t('drawer.search')}</Link>
+          </li>
         </ul>
         <Form method="get" action="/language" reloadDocument className="drawer-languages" aria-label={t('language.title')}>
           <input type="hidden" name="redirectTo" value={here} />

@@ -11,7 +11,15 @@ export function Sparkline({ points, trend, label }: { points: number[]; trend: '
   const line = `M${coords.join('L')}`;
   const area = `${line}L${width},${height}L0,${height}Z`;
   return (
-    <svg className={`sparkline ${trend}`} width={width} height={height} viewBox={`0 0 ${width} ${height}`} role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
+    <svg
+      className={`sparkline ${trend}`}
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    >
       <path d={area} className="sparkline-area" />
       <path d={line} className="sparkline-line" fill="none" />
     </svg>

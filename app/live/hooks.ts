@@ -4,7 +4,11 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { AccountData, KlineData, QuoteData } from './events';
 import { live, type FeedHealth, type StreamScope } from './store';
 
-const EMPTY = { quotes: new Map<number, QuoteData>() as ReadonlyMap<number, QuoteData>, account: null as AccountData | null, health: 'connecting' as FeedHealth };
+const EMPTY = {
+  quotes: new Map<number, QuoteData>() as ReadonlyMap<number, QuoteData>,
+  account: null as AccountData | null,
+  health: 'connecting' as FeedHealth,
+};
 const noop = () => () => {};
 
 /** Opens the stream while the component is mounted; after a `resync` the page's loaders run again. */

@@ -32,6 +32,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     response.headers.append('Set-Cookie', await deviceCookie.serialize(demoId));
     return response;
   } catch (error) {
-    return redirectWithToast(request, `/login${from !== '/' ? `?from=${encodeURIComponent(from)}` : ''}`, { kind: 'error', message: await failureMessage(request, error) });
+    return redirectWithToast(request, `/login${from !== '/' ? `?from=${encodeURIComponent(from)}` : ''}`, {
+      kind: 'error',
+      message: await failureMessage(request, error),
+    });
   }
 }

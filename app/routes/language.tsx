@@ -36,7 +36,11 @@ export default function LanguagePage() {
           <button key={code} type="submit" name="lng" value={code} aria-pressed={code === lang} lang={BCP47[code]} className="list-button">
             <span aria-hidden="true">{LANGUAGE_FLAGS[code]}</span>
             <span>{LANGUAGE_NAMES[code]}</span>
-            {code === lang ? <span className="check" aria-hidden="true">✓</span> : null}
+            {code === lang ? (
+              <span className="check" aria-hidden="true">
+                ✓
+              </span>
+            ) : null}
           </button>
         ))}
       </Form>

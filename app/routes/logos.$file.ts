@@ -6,7 +6,9 @@ const FILE = /^[a-z0-9]{2,16}\.svg$/;
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const file = params.file ?? '';
   if (!FILE.test(file)) throw new Response('Not found', { status: 404 });
-  const upstream = await fetch(new URL(`/static/logos/${file}`, context.upstream.baseUrl), { signal: AbortSignal.timeout(5000) }).catch(() => null);
+  const upstream = await fetch(new URL(`/static/logos/${file}`, context.upstream.baseUrl), { signal: AbortSignal.timeout(5000) }).catch(
+    () => null,
+  );
   if (!upstream?.ok) throw new Response('Not found', { status: 404 });
   return new Response(await upstream.text(), {
     headers: {

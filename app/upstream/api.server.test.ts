@@ -30,7 +30,16 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const user = { id: 7, uid: '12345678', email: 'a@b.co', mobile: null, area_id: null, is_demo: 0 as const, invite_code: 'ABCDEF', created_at: '2026-01-01T00:00:00.000Z' };
+const user = {
+  id: 7,
+  uid: '12345678',
+  email: 'a@b.co',
+  mobile: null,
+  area_id: null,
+  is_demo: 0 as const,
+  invite_code: 'ABCDEF',
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 
 async function signedInRequest(url: string) {
   const response = await sessions.startSession(new Request('http://localhost/login'), { token: 'tok', user }, '/');

@@ -31,7 +31,16 @@ const json = (res: http.ServerResponse, value: unknown) => {
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify(value));
 };
-const user = { id: 1, uid: '12345678', email: 'a@b.co', mobile: null, area_id: null, is_demo: 0, invite_code: 'ABCDEF', created_at: '2026-01-01T00:00:00.000Z' };
+const user = {
+  id: 1,
+  uid: '12345678',
+  email: 'a@b.co',
+  mobile: null,
+  area_id: null,
+  is_demo: 0,
+  invite_code: 'ABCDEF',
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 
 describe('callUpstream', () => {
   test('sends lang and authorization; GET carries t; success returns parsed data', async () => {

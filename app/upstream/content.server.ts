@@ -1,5 +1,6 @@
 /** Spec §7 "Other": one function per call. */
 import * as content from '#contract/calls/content';
+import { localImage } from '~/utils/sanitize-html.server';
 import type { Api } from './api.server';
 
 export const companyStatus = (api: Api) => api.call(content.getCompanyStatus, {});
@@ -20,4 +21,26 @@ export async function announcementOf(api: Api): Promise<{ title: string; paragra
       .filter(Boolean),
     blockedCountries: data.blocked_countries,
   };
+}
+
+export interface NewsItem {
+  id: number;
+  title: string;
+  summary: string;
+  /** Our web server's address of the picture, or null. */
+  logo: string | null;
+  date: string;
+}
+
+export async function newsPage(api: Api, page: number): Promise<{ items: NewsItem[]; total: number }> {
+  const { data, extras } = await newsList(api, page);
+  return {
+    items: data.map((n) => ({ id: n.id, title: n.title, summary: n.desc, logo: localImage(n.logo), date: n.created_at })),
+    total: extras.total ?? data.length,
+  };
+}
+
+export async function newsArticle(api: Api, id: number): Promise<NewsItem & { html: string }> {
+  const { data } = await newsInfo(api, id);
+  return { id: data.id, title: data.title, summary: data.desc, logo: localImage(data.logo), date: data.created_at, html: data.content };
 }

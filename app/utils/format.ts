@@ -5,7 +5,11 @@ function formatter(locale: string, min: number, max: number, signed = false): In
   const key = `${locale}|${min}|${max}|${signed}`;
   let f = cache.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max, signDisplay: signed ? 'exceptZero' : 'auto' });
+    f = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+      signDisplay: signed ? 'exceptZero' : 'auto',
+    });
     cache.set(key, f);
   }
   return f;

@@ -72,14 +72,14 @@ test('a visitor in the user centre is offered log in and register, and account p
   expect(csp).toEqual([]);
 });
 
-test('the placeholder tab pages show the tab bar and say they are coming soon', async ({ page }) => {
+test('the ranking and news tab pages show the tab bar and their lists', async ({ page }) => {
   for (const [path, title] of [
     ['/rank', 'Copy trading'],
     ['/news', 'News'],
   ] as const) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { name: title })).toBeVisible();
-    await expect(page.getByText('Coming soon')).toBeVisible();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('list', { name: title }).getByRole('listitem').first()).toBeVisible();
     await expect(tabBar(page)).toBeVisible();
   }
 });

@@ -7,7 +7,8 @@ import { adminCommand, chooseLanguage, forceMarket, openDemo, setPrice, watchCsp
 /** EUR/USD as the upstream seeds it: 5 decimals, 100,000 units a lot, 5 USD a lot in fees. */
 const EURUSD = { precision: 5, contractSize: 100_000, marginMode: MarginMode.Leverage, feeRateMicro: 5_000_000 };
 
-const amount = (micro: number) => new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(money.toNumber(micro));
+const amount = (micro: number) =>
+  new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(money.toNumber(micro));
 
 test.beforeEach(async () => {
   await forceMarket('EURUSD', 'open');
@@ -107,7 +108,9 @@ test('a pending order without a target price is refused next to the field', asyn
   await openTrade(page);
   await page.getByRole('radio', { name: 'Pending order' }).check();
   await page.getByRole('button', { name: 'Buy up (long)', exact: true }).click();
-  await expect(page.getByRole('spinbutton', { name: 'Target price' })).toHaveAccessibleDescription('Please enter a target price for a pending order.');
+  await expect(page.getByRole('spinbutton', { name: 'Target price' })).toHaveAccessibleDescription(
+    'Please enter a target price for a pending order.',
+  );
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 

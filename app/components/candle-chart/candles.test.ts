@@ -1,7 +1,14 @@
 import { expect, test } from 'vitest';
 import { mergeCandle, type Candle } from './candles';
 
-const candle = (Time: number, Close: number): Candle => ({ Time, Open: 100, High: Math.max(100, Close), Low: Math.min(100, Close), Close, Volume: 1 });
+const candle = (Time: number, Close: number): Candle => ({
+  Time,
+  Open: 100,
+  High: Math.max(100, Close),
+  Low: Math.min(100, Close),
+  Close,
+  Volume: 1,
+});
 const list = [candle(60, 101), candle(120, 102)];
 
 test('a live candle with the last time replaces the last candle', () => {

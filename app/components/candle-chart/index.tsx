@@ -39,7 +39,15 @@ function whenIdle(task: () => void): () => void {
   return () => window.clearTimeout(id);
 }
 
-export function CandleChart({ instrument, period, candles }: { instrument: ChartInstrument; period: ChartPeriod; candles: readonly Candle[] }) {
+export function CandleChart({
+  instrument,
+  period,
+  candles,
+}: {
+  instrument: ChartInstrument;
+  period: ChartPeriod;
+  candles: readonly Candle[];
+}) {
   const { t } = useTranslation('trade');
   const locale = useLocale();
   const { Code: code, PricePrecision: precision } = instrument;
@@ -116,7 +124,14 @@ export function CandleChart({ instrument, period, candles }: { instrument: Chart
     <figure className={canvasReady ? 'candle-chart canvas-ready' : 'candle-chart'} aria-label={label} dir="ltr">
       {hasCandles ? (
         <>
-          <SvgCandles candles={shown.list} period={period} precision={precision} locale={locale} label={label} formatPrice={options.formatPrice} />
+          <SvgCandles
+            candles={shown.list}
+            period={period}
+            precision={precision}
+            locale={locale}
+            label={label}
+            formatPrice={options.formatPrice}
+          />
           <div ref={host} className="candle-canvas" />
         </>
       ) : (

@@ -58,7 +58,12 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
 
   const chart = createChart(host, {
     autoSize: true,
-    layout: { background: { type: ColorType.Solid, color: background }, textColor: text, fontFamily: getComputedStyle(host).fontFamily, fontSize: 11 },
+    layout: {
+      background: { type: ColorType.Solid, color: background },
+      textColor: text,
+      fontFamily: getComputedStyle(host).fontFamily,
+      fontSize: 11,
+    },
     grid: { vertLines: { color: grid }, horzLines: { color: grid } },
     // A finger moving up or down over the chart scrolls the page, as on the rest of the screen.
     handleScroll: { vertTouchDrag: false },

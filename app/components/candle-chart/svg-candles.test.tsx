@@ -80,7 +80,9 @@ describe('chartLayout', () => {
 
 describe('SvgCandles', () => {
   const render = (candles: Candle[]) =>
-    renderToString(<SvgCandles candles={candles} period="15min" precision={2} locale="en" label="BTC/USD 15-minute candles" formatPrice={price2} />);
+    renderToString(
+      <SvgCandles candles={candles} period="15min" precision={2} locale="en" label="BTC/USD 15-minute candles" formatPrice={price2} />,
+    );
 
   test('is an image named for the instrument and period, scaled by its viewBox', () => {
     const html = render(series(10));

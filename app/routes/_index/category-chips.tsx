@@ -11,7 +11,14 @@ export function CategoryChips({ categories, selected }: { categories: Category[]
         {t('all')}
       </Link>
       {categories.map((c) => (
-        <Link key={c.Id} to={`/?category=${c.Id}`} className="chip" aria-current={selected === c.Id ? 'page' : undefined} preventScrollReset replace>
+        <Link
+          key={c.Id}
+          to={`/?category=${c.Id}`}
+          className="chip"
+          aria-current={selected === c.Id ? 'page' : undefined}
+          preventScrollReset
+          replace
+        >
           {c.NameShowTrans}
         </Link>
       ))}

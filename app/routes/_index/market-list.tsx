@@ -8,7 +8,15 @@ import { useFeedHealth, useLiveQuotes } from '~/live/hooks';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 
-export function MarketList({ instruments, categories, sparklines }: { instruments: Instrument[]; categories: Category[]; sparklines: Record<number, number[]> }) {
+export function MarketList({
+  instruments,
+  categories,
+  sparklines,
+}: {
+  instruments: Instrument[];
+  categories: Category[];
+  sparklines: Record<number, number[]>;
+}) {
   const { t } = useTranslation('market');
   const locale = useLocale();
   const quotes = useLiveQuotes();

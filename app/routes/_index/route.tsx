@@ -28,7 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       listInstruments(api),
       listCategories(api),
       // Sparklines are decoration: the list shows without them.
-      sparklines(api).then((r) => r.data, () => []),
+      sparklines(api).then(
+        (r) => r.data,
+        () => [],
+      ),
     ]);
     const shown = category ? instruments.data.filter((i) => i.CategoryId === category) : instruments.data;
     return {
@@ -51,7 +54,16 @@ export default function Home() {
     <main className="page">
       <PageHeader title={t('title')}>
         <Link to="/product" className="icon-link" aria-label={t('search')}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <circle cx="11" cy="11" r="7" />
             <path d="M20 20l-4-4" />
           </svg>

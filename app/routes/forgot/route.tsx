@@ -54,7 +54,10 @@ export default function ForgotPage() {
   const { resendIn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const [form, fields] = useSchemaForm(ForgotFormSchema, { id: 'forgot', lastResult: actionData && 'result' in actionData ? actionData.result : undefined });
+  const [form, fields] = useSchemaForm(ForgotFormSchema, {
+    id: 'forgot',
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+  });
   const canSend = (payload: FormData) => {
     if (ForgotSendCodeSchema.safeParse({ account: payload.get('account') }).success) return true;
     form.validate({ name: fields.account.name });

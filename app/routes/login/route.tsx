@@ -29,9 +29,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (signedIn && signedIn.user.is_demo !== 1) throw redirect(from);
   const api = await upstreamApi(request, context);
   // The phone variant is an extra: if its settings cannot be read, e-mail login still works.
-  const showMobile = await showMobileSetting(api).then((r) => r.data.value !== ShowMobile.Hidden, () => false);
+  const showMobile = await showMobileSetting(api).then(
+    (r) => r.data.value !== ShowMobile.Hidden,
+    () => false,
+  );
   const byMobile = showMobile && url.searchParams.get('type') === 'mobile';
-  const areas = byMobile ? await areaList(api).then((r) => r.data, () => []) : [];
+  const areas = byMobile
+    ? await areaList(api).then(
+        (r) => r.data,
+        () => [],
+      )
+    : [];
   return { from, showMobile, byMobile, areas };
 }
 
@@ -53,7 +61,10 @@ export default function LoginPage() {
   const { from, showMobile, byMobile, areas } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const [form, fields] = useSchemaForm(LoginFormSchema, { id: 'login', lastResult: actionData && 'result' in actionData ? actionData.result : undefined });
+  const [form, fields] = useSchemaForm(LoginFormSchema, {
+    id: 'login',
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+  });
   const typeLink = (type: 'email' | 'mobile') => `/login?${new URLSearchParams({ ...(from !== '/' ? { from } : {}), type })}`;
   return (
     <main className="page">
@@ -73,9 +84,7 @@ export default function LoginPage() {
         <input type="hidden" name="from" value={from} />
         <input type="hidden" name="login_type" value={byMobile ? 'mobile' : 'email'} />
         <FormError id={form.errorId} errors={form.errors} />
-        {byMobile ? (
-          <AreaCodeSelect id="login-area" label={t('fields.areaCode')} areas={areas} />
-        ) : null}
+        {byMobile ? <AreaCodeSelect id="login-area" label={t('fields.areaCode')} areas={areas} /> : null}
         <Field
           meta={fields.account}
           label={byMobile ? t('fields.mobile') : t('fields.email')}

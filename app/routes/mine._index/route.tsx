@@ -42,7 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const figure = await balance(api).then(
     (r) => ({ balance: r.data.balance, balanceError: null }),
     async (error: unknown) => {
-      if (error instanceof UpstreamError || error instanceof UpstreamUnavailable) return { balance: null, balanceError: await failureMessage(request, error) };
+      if (error instanceof UpstreamError || error instanceof UpstreamUnavailable)
+        return { balance: null, balanceError: await failureMessage(request, error) };
       throw error;
     },
   );
@@ -100,9 +101,27 @@ export default function UserCentre() {
             </p>
             <div className="mine-balance">
               <span className="muted">{t('account.balance')}</span>
-              <strong className="mine-number">{account.balance === null ? '—' : hidden ? HIDDEN_BALANCE : formatMoney(account.balance, locale)}</strong>
-              <Link to={`/mine?hide=${hidden ? 0 : 1}`} replace preventScrollReset className="icon-link" aria-label={hidden ? t('account.showBalance') : t('account.hideBalance')}>
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <strong className="mine-number">
+                {account.balance === null ? '—' : hidden ? HIDDEN_BALANCE : formatMoney(account.balance, locale)}
+              </strong>
+              <Link
+                to={`/mine?hide=${hidden ? 0 : 1}`}
+                replace
+                preventScrollReset
+                className="icon-link"
+                aria-label={hidden ? t('account.showBalance') : t('account.hideBalance')}
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  width="20"
+                  height="20"
+                  aria-hidden="true"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d="M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z" />
                   <circle cx="12" cy="12" r="3" />
                   {hidden ? <path d="M4 4l16 16" /> : null}

@@ -41,7 +41,11 @@ function codeDestination(user: User): CodeDestination {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireRealAccount(request);
   const { t } = await translator(request, 'auth');
-  return { title: t('changePassword.title'), destination: user.email ?? user.mobile, resendIn: await resendWait(request, CodePurpose.Reset) };
+  return {
+    title: t('changePassword.title'),
+    destination: user.email ?? user.mobile,
+    resendIn: await resendWait(request, CodePurpose.Reset),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

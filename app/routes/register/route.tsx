@@ -44,12 +44,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const [basic, phone] = await Promise.all([
       basicInfo(api),
       // The phone fields are an extra: if the setting cannot be read, sign-up by e-mail still works.
-      showMobileSetting(api).then((r) => r.data.value, () => ShowMobile.Hidden),
+      showMobileSetting(api).then(
+        (r) => r.data.value,
+        () => ShowMobile.Hidden,
+      ),
     ]);
     const byPicture = basic.data.verify_reg_type === VerifyRegType.Captcha;
     const [picture, areas] = await Promise.all([
       byPicture ? captcha(api).then((r) => r.data) : null,
-      phone === ShowMobile.AreaAndPhone ? areaList(api).then((r) => r.data, () => []) : [],
+      phone === ShowMobile.AreaAndPhone
+        ? areaList(api).then(
+            (r) => r.data,
+            () => [],
+          )
+        : [],
     ]);
     return {
       title: t('register.title'),

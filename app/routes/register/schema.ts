@@ -1,10 +1,7 @@
 import { z } from 'zod';
 
 /** An e-mail address the upstream will accept (it checks the same shape). */
-export const EmailSchema = z
-  .string({ required_error: 'auth:validation.emailRequired' })
-  .trim()
-  .email('auth:validation.emailInvalid');
+export const EmailSchema = z.string({ required_error: 'auth:validation.emailRequired' }).trim().email('auth:validation.emailInvalid');
 
 /** A new password: the upstream's minimum length, checked before the round trip. */
 export const NewPasswordSchema = z
@@ -37,7 +34,10 @@ const RegisterFields = z.object({
 });
 
 /** The sign-up form with an e-mailed code (verify_reg_type 1). Messages are translation keys. */
-export const RegisterFormSchema = RegisterFields.refine((v) => v.password === v.re_password, { path: ['re_password'], message: PASSWORD_MISMATCH });
+export const RegisterFormSchema = RegisterFields.refine((v) => v.password === v.re_password, {
+  path: ['re_password'],
+  message: PASSWORD_MISMATCH,
+});
 
 /** The sign-up form with a picture code (verify_reg_type 2): the same fields, its own words. */
 export const RegisterCaptchaFormSchema = RegisterFields.extend({

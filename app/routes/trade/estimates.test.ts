@@ -31,28 +31,61 @@ const LIST = [EURUSD, USDJPY, EURJPY, XAGUSD];
 
 describe('estimates', () => {
   test('0.01 lot of EUR/USD at 1.10000 with 1:100: 11 USD margin and 0.05 USD fee per lot', () => {
-    const estimate = estimateOrder({ instrument: EURUSD, feeType: 1, lots: '0.01', leverage: '100', price: 110000, conversion: conversionFor(EURUSD, LIST) });
+    const estimate = estimateOrder({
+      instrument: EURUSD,
+      feeType: 1,
+      lots: '0.01',
+      leverage: '100',
+      price: 110000,
+      conversion: conversionFor(EURUSD, LIST),
+    });
     expect(estimate).toEqual({ margin: 11_000_000, fee: 50_000 });
   });
 
   test('a fee of the margin (trade_fee_type 2) takes ForexFeeRate as a share of it', () => {
     const tenthOfAPercent = { ...EURUSD, ForexFeeRate: 0.001 };
-    const estimate = estimateOrder({ instrument: tenthOfAPercent, feeType: 2, lots: '1', leverage: '100', price: 110000, conversion: conversionFor(EURUSD, LIST) });
+    const estimate = estimateOrder({
+      instrument: tenthOfAPercent,
+      feeType: 2,
+      lots: '1',
+      leverage: '100',
+      price: 110000,
+      conversion: conversionFor(EURUSD, LIST),
+    });
     expect(estimate).toEqual({ margin: 1_100_000_000, fee: 1_100_000 });
   });
 
   test('a yen-quoted product converts through USD/JPY: divided by its own price, or by the live one', () => {
     const conversion = conversionFor(USDJPY, LIST);
     expect(conversion).toMatchObject({ kind: 'divide', viaId: USDJPY.Id });
-    expect(estimateOrder({ instrument: USDJPY, feeType: 1, lots: '0.01', leverage: '10', price: 150000, conversion }).margin).toBe(100_000_000);
+    expect(estimateOrder({ instrument: USDJPY, feeType: 1, lots: '0.01', leverage: '10', price: 150000, conversion }).margin).toBe(
+      100_000_000,
+    );
     const cross = conversionFor(EURJPY, LIST);
     expect(cross).toMatchObject({ kind: 'divide', viaId: USDJPY.Id });
     // 0.01 × 100,000 × 165 ÷ 10 = 16,500 JPY; at 165 yen a dollar that is 100 USD.
-    expect(estimateOrder({ instrument: EURJPY, feeType: 1, lots: '0.01', leverage: '10', price: 165000, conversion: cross, conversionPrice: 165 }).margin).toBe(100_000_000);
+    expect(
+      estimateOrder({
+        instrument: EURJPY,
+        feeType: 1,
+        lots: '0.01',
+        leverage: '10',
+        price: 165000,
+        conversion: cross,
+        conversionPrice: 165,
+      }).margin,
+    ).toBe(100_000_000);
   });
 
   test('fixed margin ignores price and leverage', () => {
-    const estimate = estimateOrder({ instrument: XAGUSD, feeType: 1, lots: '0.05', leverage: '20', price: 31250, conversion: conversionFor(XAGUSD, LIST) });
+    const estimate = estimateOrder({
+      instrument: XAGUSD,
+      feeType: 1,
+      lots: '0.05',
+      leverage: '20',
+      price: 31250,
+      conversion: conversionFor(XAGUSD, LIST),
+    });
     expect(estimate).toEqual({ margin: 2_500_000, fee: 300_000 });
   });
 
@@ -61,7 +94,10 @@ describe('estimates', () => {
     expect(estimateOrder({ instrument: EURUSD, feeType: 1, lots: '', leverage: '100', price: 110000, conversion }).margin).toBeNull();
     expect(estimateOrder({ instrument: EURUSD, feeType: 1, lots: '0.01', leverage: '', price: 110000, conversion }).margin).toBeNull();
     expect(estimateOrder({ instrument: EURUSD, feeType: 1, lots: '0.01', leverage: '100', price: null, conversion }).margin).toBeNull();
-    expect(estimateOrder({ instrument: EURUSD, feeType: null, lots: '0.01', leverage: '100', price: 110000, conversion })).toEqual({ margin: 11_000_000, fee: null });
+    expect(estimateOrder({ instrument: EURUSD, feeType: null, lots: '0.01', leverage: '100', price: 110000, conversion })).toEqual({
+      margin: 11_000_000,
+      fee: null,
+    });
     expect(conversionFor({ ...EURUSD, QuoteCurrency: 'XYZ' }, LIST)).toBeNull();
   });
 });

@@ -10,7 +10,17 @@ import { formatUnits, LOT_DECIMALS, lots, money, parseUnits, roundToUnits } from
 /** What the order ticket needs to know about the instrument. */
 export type TicketInstrument = Pick<
   Instrument,
-  'Id' | 'Code' | 'ShowCode' | 'PricePrecision' | 'Pip' | 'ForexContNum' | 'ForexMinCont' | 'ForexFeeRate' | 'MarginMode' | 'HasForexMultiple' | 'QuoteCurrency'
+  | 'Id'
+  | 'Code'
+  | 'ShowCode'
+  | 'PricePrecision'
+  | 'Pip'
+  | 'ForexContNum'
+  | 'ForexMinCont'
+  | 'ForexFeeRate'
+  | 'MarginMode'
+  | 'HasForexMultiple'
+  | 'QuoteCurrency'
 >;
 
 /** How one unit of the quote currency becomes USD: through another instrument's current price. */

@@ -22,7 +22,17 @@ export interface DrawerRow {
   change: number;
 }
 
-export function InstrumentDrawer({ rows, current, period, closeTo }: { rows: DrawerRow[]; current: string; period: ChartPeriod; closeTo: string }) {
+export function InstrumentDrawer({
+  rows,
+  current,
+  period,
+  closeTo,
+}: {
+  rows: DrawerRow[];
+  current: string;
+  period: ChartPeriod;
+  closeTo: string;
+}) {
   const { t } = useTranslation('trade');
   const locale = useLocale();
   const quotes = useLiveQuotes();

@@ -79,7 +79,9 @@ export function OrderForm({
 
   const pending = (fields.entry.value ?? defaults.entry) === String(EntryMode.Pending);
   const lotsText = fields.lots.value;
-  const openPrice = pending ? parseUnits(fields.target_price.value ?? '', instrument.PricePrecision) : priceUnits(price, instrument.PricePrecision);
+  const openPrice = pending
+    ? parseUnits(fields.target_price.value ?? '', instrument.PricePrecision)
+    : priceUnits(price, instrument.PricePrecision);
   const estimate = estimateOrder({
     instrument,
     feeType,
@@ -100,12 +102,30 @@ export function OrderForm({
 
   const submitting = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
   const leverages = instrument.HasForexMultiple;
-  const blockReason = block === null ? null : { closed: t('marketClosed'), noLeverage: t('leverageMissing'), connecting: t('order.connecting'), stale: t('order.stale') }[block];
+  const blockReason =
+    block === null
+      ? null
+      : { closed: t('marketClosed'), noLeverage: t('leverageMissing'), connecting: t('order.connecting'), stale: t('order.stale') }[block];
 
   return (
-    <Form method="post" action={tradeUrl(instrument.Code, period)} {...getFormProps(form)} className="form order-form" aria-label={t('order.label')}>
+    <Form
+      method="post"
+      action={tradeUrl(instrument.Code, period)}
+      {...getFormProps(form)}
+      className="form order-form"
+      aria-label={t('order.label')}
+    >
       {/* The first submit button is the one Enter presses: it only recalculates, it never places an order. */}
-      <button type="submit" formMethod="get" name="recalc" value="1" className="visually-hidden" tabIndex={-1} aria-hidden="true" onClick={inPlace}>
+      <button
+        type="submit"
+        formMethod="get"
+        name="recalc"
+        value="1"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onClick={inPlace}
+      >
         {t('order.recalculate')}
       </button>
       <CsrfInput />
@@ -123,7 +143,10 @@ export function OrderForm({
             {t('order.market')}
           </label>
           <label>
-            <input {...getInputProps(fields.entry, { type: 'radio', value: String(EntryMode.Pending) })} id={`${fields.entry.id}-pending`} />
+            <input
+              {...getInputProps(fields.entry, { type: 'radio', value: String(EntryMode.Pending) })}
+              id={`${fields.entry.id}-pending`}
+            />
             {t('order.pending')}
           </label>
         </div>
@@ -131,7 +154,13 @@ export function OrderForm({
       </fieldset>
       {/* Without JavaScript the target price is always there (and ignored for a market order). */}
       {!hydrated || pending ? (
-        <Field meta={fields.target_price} label={t('order.targetPrice')} type="number" inputMode="decimal" placeholder={t('order.targetHint')} />
+        <Field
+          meta={fields.target_price}
+          label={t('order.targetPrice')}
+          type="number"
+          inputMode="decimal"
+          placeholder={t('order.targetHint')}
+        />
       ) : null}
 
       <div className="lots-field">
@@ -148,7 +177,15 @@ export function OrderForm({
           >
             −
           </button>
-          <button type="submit" formMethod="get" name="lots_step" value="up" className="button secondary stepper" aria-label={t('order.moreLots')} onClick={stepTo('up')}>
+          <button
+            type="submit"
+            formMethod="get"
+            name="lots_step"
+            value="up"
+            className="button secondary stepper"
+            aria-label={t('order.moreLots')}
+            onClick={stepTo('up')}
+          >
             +
           </button>
         </Field>
@@ -158,7 +195,10 @@ export function OrderForm({
       {leverages.length > 0 ? (
         <div className="field">
           <label htmlFor={fields.leverage.id}>{t('order.leverage')}</label>
-          <select {...getSelectProps(fields.leverage)} aria-describedby={fields.leverage.errors?.length ? fields.leverage.errorId : undefined}>
+          <select
+            {...getSelectProps(fields.leverage)}
+            aria-describedby={fields.leverage.errors?.length ? fields.leverage.errorId : undefined}
+          >
             {leverages.map((m) => (
               <option key={m.Value} value={m.Value}>
                 1:{m.Value}

@@ -15,7 +15,13 @@ import { conversionFor, formatLots, lotRulesOf, stepLots } from './estimates';
 import { periodOf, tradeUrl } from './trade-url';
 
 /** The last instrument chosen on this device (not secret: a product code). */
-export const tradeCodeCookie = createCookie('trade_code', { path: '/', sameSite: 'lax', httpOnly: true, secure: true, maxAge: 60 * 60 * 24 * 365 });
+export const tradeCodeCookie = createCookie('trade_code', {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: true,
+  secure: true,
+  maxAge: 60 * 60 * 24 * 365,
+});
 
 /** The ticket's fields as the URL carries them (the lot buttons and "Update estimates" without JavaScript). */
 export const TICKET_FIELDS = ['lots', 'leverage', 'entry', 'target_price', 'take_profit', 'stop_loss'] as const;
@@ -59,7 +65,10 @@ export async function loadTradeScreen(api: Api, request: Request) {
   const [list, feeType, account] = await Promise.all([
     listInstruments(api),
     // Without the fee setting the page still shows, with no fee estimate.
-    basicInfo(api).then((r) => r.data.trade_fee_type, () => null),
+    basicInfo(api).then(
+      (r) => r.data.trade_fee_type,
+      () => null,
+    ),
     // The figures are an extra on this public page; an ended session (a thrown redirect) still ends it.
     api.signedIn
       ? accountDetail(api).then(
@@ -77,7 +86,10 @@ export async function loadTradeScreen(api: Api, request: Request) {
   const instrument = pickInstrument(instruments, url.searchParams.get('code'), typeof remembered === 'string' ? remembered : null);
   if (!instrument) throw new Response('No products are listed right now.', { status: 503 });
   // The chart is one part of the screen: without candles the order ticket still works.
-  const chart = await candles(api, instrument.Id, period).then((r) => r.data, () => []);
+  const chart = await candles(api, instrument.Id, period).then(
+    (r) => r.data,
+    () => [],
+  );
   const rules = lotRulesOf(instrument);
   const ticket = ticketValuesOf(url.searchParams);
   const { ForexQuotations: quote, ...ticketInstrument } = instrument;

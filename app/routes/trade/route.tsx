@@ -66,7 +66,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await upstreamApi(request, context);
   // The instrument's rules for the form's checks; if the list cannot be read the upstream still checks them.
-  const instruments: Instrument[] = await listInstruments(api).then((r) => r.data, () => []);
+  const instruments: Instrument[] = await listInstruments(api).then(
+    (r) => r.data,
+    () => [],
+  );
   const schema = orderFormSchema((id) => {
     const instrument = instruments.find((i) => i.Id === id);
     return instrument ? orderRulesOf(instrument) : undefined;
@@ -86,7 +89,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const order = submission.value;
   // The schema leaves the side open for checks made while typing; an order needs one of the two buttons.
   if (order.side === undefined) {
-    return data({ result: submission.reply({ fieldErrors: { side: ['trade:validation.side'] } }), idempotencyKey: submittedKey }, { status: 400 });
+    return data(
+      { result: submission.reply({ fieldErrors: { side: ['trade:validation.side'] } }), idempotencyKey: submittedKey },
+      { status: 400 },
+    );
   }
   const pending = order.entry === EntryMode.Pending;
   try {
@@ -135,16 +141,38 @@ export default function TradePage() {
   const hydrated = useHydrated();
   // Without JavaScript there is no feed to watch; with it, buy and sell wait for live prices.
   const block: OrderBlock =
-    instrument.HasForexMultiple.length === 0 ? 'noLeverage' : !open ? 'closed' : !hydrated || health === 'up' ? null : health === 'connecting' ? 'connecting' : 'stale';
+    instrument.HasForexMultiple.length === 0
+      ? 'noLeverage'
+      : !open
+        ? 'closed'
+        : !hydrated || health === 'up'
+          ? null
+          : health === 'connecting'
+            ? 'connecting'
+            : 'stale';
   return (
     <main className="page trade-page">
       <header className="page-header trade-header">
         <h1>
-          <Link to={tradeUrl(instrument.Code, period, { drawer: '1' })} className="instrument-picker" aria-haspopup="dialog" preventScrollReset>
+          <Link
+            to={tradeUrl(instrument.Code, period, { drawer: '1' })}
+            className="instrument-picker"
+            aria-haspopup="dialog"
+            preventScrollReset
+          >
             <img src={`/logos/${instrument.Code.toLowerCase()}.svg`} alt="" width={24} height={24} />
             <span>{instrument.ShowCode}</span>
             <span className="visually-hidden">{t('drawer.open')}</span>
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 9l6 6 6-6" />
             </svg>
           </Link>

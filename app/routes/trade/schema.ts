@@ -25,7 +25,10 @@ const priceText = z.string().trim().max(32).optional();
 export function orderFormSchema(rulesFor: (forexId: number) => OrderRules | undefined) {
   return z
     .object({
-      forex_id: z.number({ required_error: 'trade:validation.instrument', invalid_type_error: 'trade:validation.instrument' }).int().positive('trade:validation.instrument'),
+      forex_id: z
+        .number({ required_error: 'trade:validation.instrument', invalid_type_error: 'trade:validation.instrument' })
+        .int()
+        .positive('trade:validation.instrument'),
       code: z.string().trim().max(32).optional(),
       // Optional here so that checking one field before submit (no button pressed yet) still checks the rest.
       side: z.number({ invalid_type_error: 'trade:validation.side' }).int().optional(),
@@ -60,7 +63,8 @@ export function orderFormSchema(rulesFor: (forexId: number) => OrderRules | unde
       checkPrice('take_profit', order.take_profit);
       checkPrice('stop_loss', order.stop_loss);
       if (order.entry === EntryMode.Pending) {
-        if (order.target_price === undefined || /^0*(\.0*)?$/.test(order.target_price)) issue('target_price', 'trade:validation.targetRequired');
+        if (order.target_price === undefined || /^0*(\.0*)?$/.test(order.target_price))
+          issue('target_price', 'trade:validation.targetRequired');
         else checkPrice('target_price', order.target_price);
       }
     });
