@@ -19,7 +19,11 @@ const dev = config.NODE_ENV === 'development';
 
 const embedded = config.UPSTREAM_URL ? null : await startUpstream({ dataDir: config.DATA_DIR, port: 0 });
 const upstreamUrl = (req: express.Request) =>
-  embedded ? embedded.url : config.UPSTREAM_URL === 'auto' ? upstreamForHost(req.get('host') ?? 'localhost', `${req.protocol}:`) : config.UPSTREAM_URL!;
+  embedded
+    ? embedded.url
+    : config.UPSTREAM_URL === 'auto'
+      ? upstreamForHost(req.get('host') ?? 'localhost', `${req.protocol}:`)
+      : config.UPSTREAM_URL!;
 
 const viteDevServer = dev ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } })) : undefined;
 
@@ -31,7 +35,9 @@ app.use(securityHeaders(dev));
 
 // One relay per process. With UPSTREAM_URL=auto every host has its own upstream; the stream follows the
 // configured one (or the embedded one), which is what a single-broker deployment has.
-const relay = createRelay({ upstreamUrl: embedded?.url ?? (config.UPSTREAM_URL === 'auto' ? 'http://127.0.0.1:4000' : config.UPSTREAM_URL!) });
+const relay = createRelay({
+  upstreamUrl: embedded?.url ?? (config.UPSTREAM_URL === 'auto' ? 'http://127.0.0.1:4000' : config.UPSTREAM_URL!),
+});
 
 app.get('/healthz', (_req, res) => {
   const stats = relay.stats();
@@ -68,7 +74,9 @@ async function streamUser(req: express.Request) {
   const current = typeof build === 'function' ? await build() : build;
   const lookup = (current.entry.module as { streamSession?: StreamSession }).streamSession;
   if (!lookup) return null;
-  return lookup(new Request(`http://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { headers: { cookie: req.get('cookie') ?? '' } }));
+  return lookup(
+    new Request(`http://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { headers: { cookie: req.get('cookie') ?? '' } }),
+  );
 }
 
 // Served here, not by a Remix route: `res.on('close')` reliably ends each subscription.

@@ -6,7 +6,14 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+/**
+ * A page that embeds a third party (the online-service chat) names its origin in this response header;
+ * the CSP then allows framing that origin, on that page only. The header itself never leaves the server.
+ */
+export const FRAME_SOURCE_HEADER = 'x-csp-frame-src';
+const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
+
+export function contentSecurityPolicy(nonce: string, dev: boolean, frameSource?: string): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
@@ -19,6 +26,7 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    ...(frameSource && ORIGIN.test(frameSource) ? [`frame-src ${frameSource}`] : []),
   ].join('; ');
 }
 
@@ -32,6 +40,13 @@ export function securityHeaders(dev: boolean) {
     if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
     res.locals.cspNonce = nonce;
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, dev));
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+      const frame = res.getHeader(FRAME_SOURCE_HEADER);
+      if (typeof frame === 'string') res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, dev, frame));
+      res.removeHeader(FRAME_SOURCE_HEADER);
+      return writeHead.apply(this, args);
+    } as Response['writeHead'];
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('X-Frame-Options', 'DENY');

@@ -11,7 +11,17 @@ import { afterEach, expect, test } from 'vitest';
 import type { DayMarketPush, ForexTradePush } from '../../contract/ws';
 import type { QuoteData, ResyncData } from './events';
 import { createRelay, type RelayOptions } from './hub';
-import { expectIncreasingIds, openStream, seqOf, startFakeUpstream, startStreamServer, until, type FakeConnection, type FakeUpstream, type SseStream } from './test-support';
+import {
+  expectIncreasingIds,
+  openStream,
+  seqOf,
+  startFakeUpstream,
+  startStreamServer,
+  until,
+  type FakeConnection,
+  type FakeUpstream,
+  type SseStream,
+} from './test-support';
 
 const FAST_SOCKET = { pingIntervalMs: 40, missedPingsBeforeReconnect: 3, connectTimeoutMs: 300, backoff: { initialMs: 20, maxMs: 80 } };
 
@@ -42,7 +52,13 @@ function conn(fake: FakeUpstream, kind: 'public' | 'private', nth = 0): FakeConn
 }
 
 function dayMarket(symbol: string, forex_id: number, close: number): DayMarketPush {
-  return { type: 'DAY_MARKET', symbol, forex_id, market_status: 1, quotation: { close, change: 0.1, high: close, low: close, open: close, volume: 3 } };
+  return {
+    type: 'DAY_MARKET',
+    symbol,
+    forex_id,
+    market_status: 1,
+    quotation: { close, change: 0.1, high: close, low: close, open: close, volume: 3 },
+  };
 }
 
 function forexTrade(orders: number): ForexTradePush {
@@ -68,7 +84,11 @@ const statuses = (s: SseStream) => s.events.filter((e) => e.event === 'status').
 test('a black-holed upstream: browsers see stale then down, the sockets reconnect, log in again, re-subscribe, and browsers see up and resync', async () => {
   const { fake, relay, open } = await setup({ privateLingerMs: 0 });
   const s = await open('/stream?code=EURUSD&period=1min', { 'x-test-user': '7:token-7' });
-  await until(() => conn(fake, 'private')?.messages.length === 2 && conn(fake, 'public')?.messages.length === 2, 3000, 'both sockets subscribed');
+  await until(
+    () => conn(fake, 'private')?.messages.length === 2 && conn(fake, 'public')?.messages.length === 2,
+    3000,
+    'both sockets subscribed',
+  );
   expect(conn(fake, 'public')!.messages).toEqual([
     { type: 'sub', params: ['DAY_MARKET'] },
     { type: 'sub', params: ['KLINE.EURUSD'] },
@@ -82,10 +102,17 @@ test('a black-holed upstream: browsers see stale then down, the sockets reconnec
   fake.blackHoleAll();
   await s.waitFor((e) => e.event === 'status' && (e.json as { state: string }).state === 'stale', { timeoutMs: 2000 });
   await s.waitFor((e) => e.event === 'status' && (e.json as { state: string }).state === 'down', { timeoutMs: 2000 });
-  await s.waitFor((e) => e.event === 'status' && (e.json as { state: string }).state === 'up', { timeoutMs: 2000, from: s.events.length - 1 });
+  await s.waitFor((e) => e.event === 'status' && (e.json as { state: string }).state === 'up', {
+    timeoutMs: 2000,
+    from: s.events.length - 1,
+  });
   expect(statuses(s)).toEqual(['up', 'stale', 'down', 'up']);
 
-  await until(() => conn(fake, 'private', 1)?.messages.length === 2 && conn(fake, 'public', 1)?.messages.length === 1, 3000, 'both sockets back');
+  await until(
+    () => conn(fake, 'private', 1)?.messages.length === 2 && conn(fake, 'public', 1)?.messages.length === 1,
+    3000,
+    'both sockets back',
+  );
   // One sub with every topic it holds, and the same login.
   expect(conn(fake, 'public', 1)!.messages).toEqual([{ type: 'sub', params: ['DAY_MARKET', 'KLINE.EURUSD'] }]);
   expect(conn(fake, 'private', 1)!.messages).toEqual([
@@ -131,7 +158,10 @@ test('malformed upstream messages are ignored: browsers get only the valid quote
   const got = s.events.filter((e) => e.event !== 'status').map((e) => [e.event, e.json]);
   expect(got.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
     ['closed', { ids: [99] }],
-    ['quote', { forex_id: 1, symbol: 'EURUSD', close: 1.1111, change: 0.1, high: 1.1111, low: 1.1111, open: 1.1111, volume: 3, market_status: 1 }],
+    [
+      'quote',
+      { forex_id: 1, symbol: 'EURUSD', close: 1.1111, change: 0.1, high: 1.1111, low: 1.1111, open: 1.1111, volume: 3, market_status: 1 },
+    ],
   ]);
   expect(relay.stats().malformed).toBe(6);
   expect(relay.stats()).toMatchObject({ upstream: 'up', clients: 1 });
@@ -164,7 +194,10 @@ test('closed events are never coalesced; the replay ring is bounded and a Last-E
   const saw3 = watcher.events.find((e) => e.event === 'closed' && (e.json as { ids: number[] }).ids[0] === 3)!.id;
   const back = await open('/stream', { ...headers, 'last-event-id': saw3 });
   await back.waitFor((e) => e.event === 'status');
-  const replayed = back.events.slice(0, back.events.findIndex((e) => e.event === 'status'));
+  const replayed = back.events.slice(
+    0,
+    back.events.findIndex((e) => e.event === 'status'),
+  );
   expect(replayed.map((e) => [e.event, e.event === 'closed' ? e.json : null])).toEqual([
     ['closed', { ids: [4] }],
     ['closed', { ids: [5] }],
@@ -175,7 +208,7 @@ test('closed events are never coalesced; the replay ring is bounded and a Last-E
   expect(seqOf(replayed[0]!.id)).toBeGreaterThan(seqOf(saw3));
 });
 
-test('a refused upstream login sends resync to the user\'s pages and stops that socket', async () => {
+test("a refused upstream login sends resync to the user's pages and stops that socket", async () => {
   const { fake, relay, open } = await setup();
   const s = await open('/stream', { 'x-test-user': '11:bad' });
   const e = await s.waitFor((ev) => ev.event === 'resync');
@@ -252,14 +285,24 @@ test('mounted behind express and compression(): not compressed, not buffered, an
   expect(s.headers['cache-control']).toContain('no-transform');
   await s.waitFor((e) => e.event === 'status');
   await until(() => relay.stats().publicTopics.includes('KLINE.EURUSD') && conn(fake, 'public')?.messages.length === 2);
-  conn(fake, 'public')!.send({ type: 'KLINE', symbol: 'EURUSD', forex_id: 1, kline: { Time: 60, Open: 1, High: 1, Low: 1, Close: 1.5, Volume: 1, Period: '5min' } });
-  conn(fake, 'public')!.send({ type: 'KLINE', symbol: 'EURUSD', forex_id: 1, kline: { Time: 60, Open: 1, High: 1, Low: 1, Close: 1.6, Volume: 1, Period: '1min' } });
+  conn(fake, 'public')!.send({
+    type: 'KLINE',
+    symbol: 'EURUSD',
+    forex_id: 1,
+    kline: { Time: 60, Open: 1, High: 1, Low: 1, Close: 1.5, Volume: 1, Period: '5min' },
+  });
+  conn(fake, 'public')!.send({
+    type: 'KLINE',
+    symbol: 'EURUSD',
+    forex_id: 1,
+    kline: { Time: 60, Open: 1, High: 1, Low: 1, Close: 1.6, Volume: 1, Period: '1min' },
+  });
   const k = await s.waitFor((e) => e.event === 'kline');
   expect(k.json).toEqual({ forex_id: 1, symbol: 'EURUSD', Time: 60, Open: 1, High: 1, Low: 1, Close: 1.5, Volume: 1, Period: '5min' });
   expect((await openStream(base, '/stream?code=EURUSD&code=GBPUSD&period=5min')).status).toBe(400);
 });
 
-test('a new token for the same user logs the shared socket in again; logout() tells the upstream and ends the user\'s streams', async () => {
+test("a new token for the same user logs the shared socket in again; logout() tells the upstream and ends the user's streams", async () => {
   const { fake, relay, open } = await setup();
   const a = await open('/stream', { 'x-test-user': '21:old-token' });
   await until(() => conn(fake, 'private')?.messages.length === 2);
@@ -300,7 +343,15 @@ test('a backed-up client gets no quote bytes while blocked, then only the latest
     pub.send(dayMarket('EURUSD', 1, 1 + i / 1000));
     pub.send(dayMarket('GBPUSD', 2, 2 + i / 1000));
   }
-  await until(() => relay.latestQuotes().map((q) => q.close).join() === '1.3,2.3', 5000, 'the ticks at the hub');
+  await until(
+    () =>
+      relay
+        .latestQuotes()
+        .map((q) => q.close)
+        .join() === '1.3,2.3',
+    5000,
+    'the ticks at the hub',
+  );
   await new Promise((r) => setTimeout(r, 200)); // four flush windows
   // Not one quote byte was queued for the blocked client (it owes at most one quote per instrument).
   expect(relay.stats().buffered).toBeLessThanOrEqual(blocked);

@@ -42,7 +42,11 @@ async function relayWithServer(options: Partial<RelayOptions> = {}) {
 
 const isQuote = (symbol: string, close?: number) => (e: SseEvent) =>
   e.event === 'quote' && (e.json as QuoteData).symbol === symbol && (close === undefined || (e.json as QuoteData).close === close);
-const quotesOf = (s: SseStream, symbol: string, from = 0) => s.events.slice(from).filter(isQuote(symbol)).map((e) => e.json as QuoteData);
+const quotesOf = (s: SseStream, symbol: string, from = 0) =>
+  s.events
+    .slice(from)
+    .filter(isQuote(symbol))
+    .map((e) => e.json as QuoteData);
 
 test('SSE headers; on connect: status, then the latest quote of every instrument', async () => {
   const { relay, open } = await relayWithServer();
@@ -57,7 +61,17 @@ test('SSE headers; on connect: status, then the latest quote of every instrument
   expect(first.json).toEqual({ state: 'up' } satisfies StatusData);
   const eurusd = await s.waitFor(isQuote('EURUSD'));
   expect(eurusd.json).toMatchObject({ forex_id: 1, symbol: 'EURUSD', close: 1.1, market_status: 1 });
-  expect(Object.keys(eurusd.json as object).sort()).toEqual(['change', 'close', 'forex_id', 'high', 'low', 'market_status', 'open', 'symbol', 'volume']);
+  expect(Object.keys(eurusd.json as object).sort()).toEqual([
+    'change',
+    'close',
+    'forex_id',
+    'high',
+    'low',
+    'market_status',
+    'open',
+    'symbol',
+    'volume',
+  ]);
   await until(() => s.events.filter((e) => e.event === 'quote').length === relay.stats().quotes);
   expect(relay.latestQuotes().find((q) => q.symbol === 'EURUSD')).toMatchObject({ close: 1.1, forex_id: 1 });
   expectIncreasingIds(s.events);
@@ -113,7 +127,11 @@ test('kline events only for the code and period a stream asked for', async () =>
     () => {
       up.setPrice('EURUSD', (price += 0.0001));
       up.setPrice('BTCUSD', 60000 + price);
-      return eur1.events.some((e) => e.event === 'kline') && eur5.events.some((e) => e.event === 'kline') && btc1.events.some((e) => e.event === 'kline');
+      return (
+        eur1.events.some((e) => e.event === 'kline') &&
+        eur5.events.some((e) => e.event === 'kline') &&
+        btc1.events.some((e) => e.event === 'kline')
+      );
     },
     5000,
     'klines',
@@ -171,7 +189,10 @@ test('many streams opened and dropped at once leave no subscriber behind', async
   const streams = await Promise.all(
     Array.from({ length: 60 }, (_, i) => {
       const u = users[i % 3];
-      return open(`/stream?code=${['EURUSD', 'GBPUSD', 'BTCUSD'][i % 3]}&period=1min`, u ? { 'x-test-user': `${u.userId}:${u.token}` } : {});
+      return open(
+        `/stream?code=${['EURUSD', 'GBPUSD', 'BTCUSD'][i % 3]}&period=1min`,
+        u ? { 'x-test-user': `${u.userId}:${u.token}` } : {},
+      );
     }),
   );
   await until(() => relay.stats().clients === 60);
@@ -185,13 +206,18 @@ test('many streams opened and dropped at once leave no subscriber behind', async
 async function userWithOrder() {
   const { token, userId } = await up.demo();
   up.setPrice('EURUSD', 1.1);
-  const env = await up.call(trade.submit, { type: 1, cont: '1', forex_id: 1, status: 1, multiple: 100, target_profit_price: '1.2' }, { token });
+  const env = await up.call(
+    trade.submit,
+    { type: 1, cont: '1', forex_id: 1, status: 1, multiple: 100, target_profit_price: '1.2' },
+    { token },
+  );
   expect(env.code).toBe(1);
   const order = trade.OrderSchema.parse(env.data);
   return { token, userId, order, headers: { 'x-test-user': `${userId}:${token}` } };
 }
 
-const isAccountWith = (orderId: number) => (e: SseEvent) => e.event === 'account' && (e.json as AccountData).orders.some((o) => o.id === orderId);
+const isAccountWith = (orderId: number) => (e: SseEvent) =>
+  e.event === 'account' && (e.json as AccountData).orders.some((o) => o.id === orderId);
 
 test('private events: a signed-in stream gets account figures and, on a take-profit, the closed order id', async () => {
   const { open } = await relayWithServer();

@@ -211,7 +211,9 @@ export class RelayHub {
    */
   readonly handleStream = (req: IncomingMessage, res: ServerResponse, who: StreamUser | null, query?: StreamQuery): void => {
     if (this.closed) {
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('The live stream is shutting down.\n');
+      res
+        .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+        .end('The live stream is shutting down.\n');
       return;
     }
     const parsed = parseStreamQuery(query ?? Object.fromEntries(new URL(req.url ?? '/', 'http://localhost').searchParams));

@@ -16,7 +16,10 @@ export interface SseEvent {
 }
 
 /** `x-test-user: <userId>:<token>` stands in for the app's session lookup. */
-export async function startStreamServer(relay: RelayHub, options: { lookupDelayMs?: number } = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function startStreamServer(
+  relay: RelayHub,
+  options: { lookupDelayMs?: number } = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/stream') return void res.writeHead(404).end();
@@ -72,7 +75,9 @@ export function openStream(base: string, path = '/stream', headers: Record<strin
             const stack = new Error('no matching event').stack;
             const timer = setTimeout(() => {
               waiters.splice(waiters.indexOf(waiter), 1);
-              const err = new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(stream.events.slice(from).map((e) => [e.event, e.data]))}`);
+              const err = new Error(
+                `no matching event within ${timeoutMs} ms; got ${JSON.stringify(stream.events.slice(from).map((e) => [e.event, e.data]))}`,
+              );
               err.stack = stack;
               fail(err);
             }, timeoutMs);
@@ -188,7 +193,8 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       const msg = JSON.parse(text) as { type: string; params?: unknown };
       conn.messages.push(msg);
       if (msg.type === 'login') socket.send(JSON.stringify({ type: 'login_result', code: msg.params === 'bad' ? 999 : 1 }));
-      if (msg.type === 'sub' || msg.type === 'unsub') socket.send(JSON.stringify({ type: `${msg.type}_result`, code: 1, topics: msg.params }));
+      if (msg.type === 'sub' || msg.type === 'unsub')
+        socket.send(JSON.stringify({ type: `${msg.type}_result`, code: 1, topics: msg.params }));
     });
     socket.on('error', () => {});
   });

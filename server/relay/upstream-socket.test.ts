@@ -84,7 +84,13 @@ test('any message counts as an answer: a connection that pushes but never pongs 
   await until(() => socket.state === 'up');
   const conn = fake.connections[0]!;
   conn.blackHoled = true; // no more pongs…
-  const push = { type: 'DAY_MARKET', symbol: 'EURUSD', forex_id: 1, market_status: 1, quotation: { close: 1, change: 0, high: 1, low: 1, open: 1, volume: 1 } };
+  const push = {
+    type: 'DAY_MARKET',
+    symbol: 'EURUSD',
+    forex_id: 1,
+    market_status: 1,
+    quotation: { close: 1, change: 0, high: 1, low: 1, open: 1, volume: 1 },
+  };
   const timer = setInterval(() => conn.send(push), 20); // …but pushes keep coming
   await new Promise((r) => setTimeout(r, 1000));
   clearInterval(timer);

@@ -125,3 +125,14 @@ test('the complaint e-mail page offers the address to write to and to copy', asy
   await expect(page.getByLabel('Complaint e-mail address')).toHaveValue('support@example.com');
   await expect(page.getByRole('link', { name: 'Write an e-mail' })).toHaveAttribute('href', 'mailto:support@example.com');
 });
+
+test('online service embeds the chat, and only that page may frame its origin', async ({ page }) => {
+  const response = await page.goto('/mine/chat');
+  await expect(page.getByRole('heading', { name: 'Online service' })).toBeVisible();
+  expect(response?.headers()['content-security-policy']).toContain('frame-src https://support.example.com');
+  expect(response?.headers()['x-csp-frame-src']).toBeUndefined();
+  await expect(page.locator('iframe[title="Online service"]')).toHaveAttribute('src', 'https://support.example.com/chat');
+  await expect(page.getByRole('link', { name: 'Open the chat in a new tab' })).toHaveAttribute('href', 'https://support.example.com/chat');
+  const home = await page.goto('/');
+  expect(home?.headers()['content-security-policy']).not.toContain('frame-src');
+});
