@@ -44,6 +44,13 @@ export function ImageUploadField({
   const [image, setImage] = useState<UploadedImage | null>(uploaded ?? null);
   const [state, setState] = useState<State>({ kind: 'idle' });
   useEffect(() => setImage(uploaded ?? null), [uploaded]);
+  // Once the reference is in the form (rendered), the file need not travel a second time. Until then the
+  // file stays, so a tap on submit during the upload still sends the photo.
+  const sentFile = useRef(false);
+  useEffect(() => {
+    if (image && sentFile.current && input.current) input.current.value = '';
+    sentFile.current = false;
+  }, [image]);
   // The server's answer about this field replaces what the browser said before it.
   const serverErrors = errors?.join('|') ?? '';
   useEffect(() => setState((s) => (s.kind === 'failed' ? { kind: 'idle' } : s)), [serverErrors]);
@@ -64,8 +71,7 @@ export function ImageUploadField({
       }
       setImage(answer);
       setState({ kind: 'idle' });
-      // The reference travels now; the file need not be sent a second time.
-      if (input.current) input.current.value = '';
+      sentFile.current = true;
     } catch {
       setState({ kind: 'failed', message: t('upload.failed') });
     }

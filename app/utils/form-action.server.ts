@@ -34,6 +34,25 @@ export async function replyWithFailure(
   return data({ result: submission.reply({ formErrors: [message], hideFields }) }, { status: error instanceof UpstreamError ? 400 : 503 });
 }
 
+/**
+ * An upstream refusal shown next to the field it concerns (chosen by its code) or above the form, or an
+ * outage with its code (503); anything else is not ours to handle and goes on.
+ */
+export async function replyToFailure<R>(
+  request: Request,
+  error: unknown,
+  fieldOfCode: Readonly<Record<number, string>>,
+  reply: (fieldErrors: Record<string, string[]>, formErrors: string[] | undefined, status: number) => R,
+): Promise<R> {
+  if (error instanceof UpstreamError) {
+    const message = await failureMessage(request, error);
+    const field = fieldOfCode[error.code];
+    return field ? reply({ [field]: [message] }, undefined, 400) : reply({}, [message], 400);
+  }
+  if (error instanceof UpstreamUnavailable) return reply({}, [await failureMessage(request, error)], 503);
+  throw error;
+}
+
 /** The form again with its field errors (status 400). */
 export function invalid(submission: { reply: (o: { hideFields?: string[] }) => unknown }, hideFields: string[] = []) {
   return data({ result: submission.reply({ hideFields }) }, { status: 400 });

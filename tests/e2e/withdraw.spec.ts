@@ -80,7 +80,9 @@ test('deposit, approve, trade, bind an address, withdraw with the fee shown; rej
   await trade(page, '17');
   await page.goto('/mine/withdraw');
   const left = Number((await available(page).innerText()).replace(/[^\d.]/g, ''));
-  expect(left).toBeCloseTo(1000 - 850 - 102, 2);
+  // 1,000 − 850 margin − 102 fee = 48 in cash; a floating loss since the fill may leave a little less available.
+  expect(left).toBeLessThanOrEqual(48);
+  expect(left).toBeGreaterThan(40);
   await page.getByLabel('Amount (USD)').fill('40');
   if (!javaScriptEnabled) await page.getByRole('button', { name: 'Calculate' }).click();
   await expect(page.getByText('Handling fee').locator('..')).toContainText('1.00 USD');

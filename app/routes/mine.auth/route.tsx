@@ -14,10 +14,10 @@ import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/comp
 import { ImageUploadField, type UploadedImage } from '~/components/image-upload-field';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
-import { failureMessage, loaderFailure, upstreamApi, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
+import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { uploadImage, uploadPreviewPath, uploadRef } from '~/upstream/funds.server';
 import { identityState, submitIdentity } from '~/upstream/identity.server';
-import { readUploadForm } from '~/utils/form-action.server';
+import { readUploadForm, replyToFailure } from '~/utils/form-action.server';
 import { requireRealAccount } from '~/utils/guards.server';
 import { redirectWithToast } from '~/utils/session.server';
 import styles from '~/styles/funds.css?url';
@@ -94,13 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { t } = await translator(request, 'identity');
     return await redirectWithToast(request, '/mine/auth', { kind: 'success', message: t('submitted') });
   } catch (error) {
-    if (error instanceof UpstreamError) {
-      const field = FIELD_OF_CODE[error.code];
-      const message = await failureMessage(request, error);
-      return field ? reply({ [field]: [message] }) : reply({}, [message]);
-    }
-    if (error instanceof UpstreamUnavailable) return reply({}, [await failureMessage(request, error)], 503);
-    throw error;
+    return replyToFailure(request, error, FIELD_OF_CODE, reply);
   }
 }
 

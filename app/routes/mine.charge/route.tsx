@@ -19,7 +19,7 @@ import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/comp
 import { ImageUploadField, type UploadedImage } from '~/components/image-upload-field';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
-import { failureMessage, loaderFailure, upstreamApi, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
+import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import {
   depositChannels,
   depositRecords,
@@ -30,7 +30,7 @@ import {
   uploadRef,
   type DepositRecord,
 } from '~/upstream/funds.server';
-import { readUploadForm } from '~/utils/form-action.server';
+import { readUploadForm, replyToFailure } from '~/utils/form-action.server';
 import { formatDateTime, formatMoney } from '~/utils/format';
 import { requireRealAccount } from '~/utils/guards.server';
 import { useLocale } from '~/utils/locale';
@@ -135,13 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message: t('submitted'),
     });
   } catch (error) {
-    if (error instanceof UpstreamError) {
-      const field = FIELD_OF_CODE[error.code];
-      const message = await failureMessage(request, error);
-      return field ? reply({ [field]: [message] }) : reply({}, [message]);
-    }
-    if (error instanceof UpstreamUnavailable) return reply({}, [await failureMessage(request, error)], 503);
-    throw error;
+    return replyToFailure(request, error, FIELD_OF_CODE, reply);
   }
 }
 

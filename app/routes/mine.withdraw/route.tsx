@@ -19,7 +19,7 @@ import { CsrfInput, ErrorList, Field, FormError, SubmitButton, useSchemaForm } f
 import { maskedAccount, shortAddress } from '~/components/withdraw-method-list';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
-import { failureMessage, loaderFailure, upstreamApi, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
+import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import {
   requestWithdrawal,
   withdrawCurrencies,
@@ -31,6 +31,7 @@ import {
 } from '~/upstream/funds.server';
 import { accountDetail } from '~/upstream/trade.server';
 import { validateCsrf } from '~/utils/csrf.server';
+import { replyToFailure } from '~/utils/form-action.server';
 import { formatDateTime, formatMoney } from '~/utils/format';
 import { requireRealAccount } from '~/utils/guards.server';
 import { useLocale } from '~/utils/locale';
@@ -132,13 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { t } = await translator(request, 'withdraw');
     return await redirectWithToast(request, withdrawUrl(type), { kind: 'success', message: t('submitted') });
   } catch (error) {
-    if (error instanceof UpstreamError) {
-      const message = await failureMessage(request, error);
-      const field = FIELD_OF_CODE[error.code];
-      return reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] });
-    }
-    if (error instanceof UpstreamUnavailable) return reply({ formErrors: [await failureMessage(request, error)] }, 503);
-    throw error;
+    return replyToFailure(request, error, FIELD_OF_CODE, (fieldErrors, formErrors, status) => reply({ fieldErrors, formErrors }, status));
   }
 }
 
