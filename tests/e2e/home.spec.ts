@@ -7,7 +7,7 @@ test('the home page lists every instrument with its price, and prices move betwe
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible();
   const rows = page.getByRole('list', { name: 'Markets' }).getByRole('listitem');
-  expect(await rows.count()).toBeGreaterThanOrEqual(20);
+  await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(20);
   const btc = page.getByRole('listitem', { name: 'BTC/USD' });
   await expect(btc).toContainText('Crypto');
   const first = await btc.getByTestId('price').innerText();

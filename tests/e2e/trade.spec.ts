@@ -209,7 +209,8 @@ test('the drawer lists every product and picks one, which the screen then rememb
   await page.getByRole('link', { name: /EUR\/USD/ }).click();
   const drawer = page.getByRole('dialog', { name: 'Products' });
   await expect(drawer).toBeVisible();
-  expect(await drawer.getByRole('listitem').count()).toBeGreaterThanOrEqual(20);
+  // Without JavaScript the drawer is a page that may still be arriving: wait for the whole list.
+  await expect.poll(() => drawer.getByRole('listitem').count()).toBeGreaterThanOrEqual(20);
   await drawer.getByRole('link', { name: /GBP\/USD/ }).click();
   await expect(page).toHaveURL(/code=GBPUSD/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
