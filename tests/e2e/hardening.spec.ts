@@ -1,6 +1,6 @@
 /** Issue 9's points that a browser (or any HTTP client) meets: each was seen failing before its fix. */
 import { expect, test } from '@playwright/test';
-import { admin, latestCode, uniqueEmail } from './fixtures';
+import { admin, latestCode, openDemo, uniqueEmail } from './fixtures';
 
 const DOTTED = [
   '/.//evil.example',
@@ -39,4 +39,24 @@ test('after logging in from a dotted "from", the trader stays on this site', asy
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Welcome back.')).toBeVisible();
   expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+});
+
+test('absurd lots never break the trade page: no estimate, a "too large" message on ordering (issue 9 #4)', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto('/language?lng=en&redirectTo=/');
+  const response = await page.goto('/trade?code=BTCUSD&lots=999999');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('BTC/USD');
+  await openDemo(page);
+  await page.goto('/trade?code=EURUSD');
+  if (javaScriptEnabled) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByRole('spinbutton', { name: 'Lots' }).fill('9999999');
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Update estimates' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('EUR/USD');
+  await page.getByRole('button', { name: 'Buy up (long)', exact: true }).click();
+  await expect(page.getByRole('spinbutton', { name: 'Lots' })).toHaveAccessibleDescription(
+    'This is too large: at most 10,000 lots in one order.',
+  );
 });

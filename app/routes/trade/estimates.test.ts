@@ -160,3 +160,35 @@ describe('order form', () => {
     expect(errors({ leverage: '30' })).toEqual({ leverage: ['trade:validation.leverage'] });
   });
 });
+
+describe('estimates never throw (issue 9 #4)', () => {
+  test('any lots, price and leverage give figures or nothing, and lots past the maximum are a field error', async () => {
+    const fc = (await import('fast-check')).default;
+    const conversion = conversionFor(EURUSD, LIST)!;
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.double().map(String),
+          fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String),
+          fc.constantFrom('999999', '9999999', '1e308', '0.001'),
+        ),
+        fc.oneof(fc.integer(), fc.constantFrom(Number.MAX_SAFE_INTEGER, 2 ** 60, 0, -1)),
+        fc.oneof(fc.string(), fc.integer().map(String), fc.constantFrom('1', '1000', '0')),
+        (lots, price, leverage) => {
+          for (const instrument of LIST) {
+            const e = estimateOrder({ instrument, feeType: 1, lots, leverage, price, conversion });
+            for (const v of [e.margin, e.fee]) expect(v === null || Number.isSafeInteger(v)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+    const schema = orderFormSchema((id) => (id === EURUSD.Id ? orderRulesOf(EURUSD) : undefined));
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ forex_id: '1', lots: '9999999', leverage: '100', entry: '1' })) form.set(k, v);
+    const submission = parseWithZod(form, { schema });
+    expect(submission.status).toBe('error');
+    expect(submission.status === 'error' ? submission.error?.lots : null).toEqual(['trade:validation.lotsTooLarge']);
+  });
+});

@@ -121,10 +121,19 @@ export function estimateOrder(input: EstimateInput): { margin: number | null; fe
   const terms = termsOf(input.instrument);
   if (!Number.isSafeInteger(terms.contractSize)) return none;
   const conversion = toUsd(input.conversion, input.conversionPrice);
-  if (conversion === null) return none;
-  const margin = marginMicro(terms, lotsMilli, input.price, leverage, conversion);
-  return { margin, fee: input.feeType === null ? null : feeMicro(terms, input.feeType, lotsMilli, margin) };
+  if (conversion === null || !Number.isSafeInteger(input.price) || input.price <= 0) return none;
+  try {
+    const margin = marginMicro(terms, lotsMilli, input.price, leverage, conversion);
+    return { margin, fee: input.feeType === null ? null : feeMicro(terms, input.feeType, lotsMilli, margin) };
+  } catch (error) {
+    // Figures past what money can hold (absurd lots or prices) are no estimate; the form says "too large".
+    if (error instanceof RangeError) return none;
+    throw error;
+  }
 }
+
+/** The most lots one order may ask for: past it a typo (an extra digit), never a trade. */
+export const MAX_ORDER_LOTS_MILLI = 10_000 * 1000;
 
 function toUsd(conversion: Conversion, livePrice?: number): QuoteToUsd | null {
   if (conversion.kind === 'usd') return quoteToUsd('usd');

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { EntryMode, Side } from '#contract/enums';
 import { parseUnits } from '#contract/money';
-import { lotRulesOf, lotsMilliOf, type LotRules, type TicketInstrument } from './estimates';
+import { lotRulesOf, lotsMilliOf, MAX_ORDER_LOTS_MILLI, type LotRules, type TicketInstrument } from './estimates';
 
 export interface OrderRules extends LotRules {
   precision: number;
@@ -49,6 +49,7 @@ export function orderFormSchema(rulesFor: (forexId: number) => OrderRules | unde
       const lots = lotsMilliOf(order.lots);
       if (lots === null) issue('lots', 'trade:validation.lotsInvalid');
       else if (lots <= 0) issue('lots', 'trade:validation.lotsPositive');
+      else if (lots > MAX_ORDER_LOTS_MILLI) issue('lots', 'trade:validation.lotsTooLarge');
       else if (rules && lots < rules.minMilli) issue('lots', 'trade:validation.lotsMinimum');
       else if (rules && lots % rules.stepMilli !== 0) issue('lots', 'trade:validation.lotsStep');
 
