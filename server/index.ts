@@ -12,7 +12,7 @@ import { start as startUpstream } from '../upstream/index';
 import { buildDirectory } from './build-directory';
 import { createRelay } from './relay/hub';
 import { readConfig, upstreamForHost } from './config';
-import { desktopSiteUrl, refuseCrossSite, securityHeaders } from './security';
+import { desktopSiteUrl, refuseCrossSite, refuseMalformed, securityHeaders } from './security';
 
 const config = readConfig();
 const dev = config.NODE_ENV === 'development';
@@ -32,6 +32,7 @@ app.disable('x-powered-by');
 // A reverse proxy on this host may name the user's address; nobody else may.
 app.set('trust proxy', 'loopback');
 app.use(securityHeaders(dev));
+app.use(refuseMalformed());
 
 // One relay per process. With UPSTREAM_URL=auto every host has its own upstream; the stream follows the
 // configured one (or the embedded one), which is what a single-broker deployment has.

@@ -1,7 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
-import { contentSecurityPolicy, desktopSiteUrl, FRAME_SOURCE_HEADER, HSTS, isCrossSite, securityHeaders } from './security';
+import http from 'node:http';
+import {
+  contentSecurityPolicy,
+  desktopSiteUrl,
+  FRAME_SOURCE_HEADER,
+  HSTS,
+  isCrossSite,
+  refuseMalformed,
+  securityHeaders,
+  validHost,
+} from './security';
 
 describe('cross-site refusal of state-changing requests', () => {
   test('Sec-Fetch-Site decides when present', () => {
@@ -91,5 +101,44 @@ describe('framing one origin on one page (the online-service chat)', () => {
   test('other pages frame nothing, and a value that is not an origin is ignored', async () => {
     expect((await cspOf()).csp).not.toContain('frame-src');
     expect((await cspOf("https://a.example 'unsafe-inline'")).csp).not.toContain('frame-src');
+  });
+});
+
+describe('malformed requests get a clear 4xx, never a 500 (issue 9 #3)', () => {
+  test('host headers', () => {
+    for (const ok of ['localhost', 'localhost:3000', 'app.example.com', '127.0.0.1:80', '[::1]:3000', '[::1]'])
+      expect(validHost(ok), ok).toBe(true);
+    for (const bad of ['a b', '[::', 'localhost:99999', '', undefined, 'exa mple.com', 'a..b', '[zz]', 'host:port'])
+      expect(validHost(bad), String(bad)).toBe(false);
+  });
+
+  async function send(method: string, host: string) {
+    const app = express();
+    app.use(refuseMalformed());
+    app.all('*', (_req, res) => res.send('ok'));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      return await new Promise<number>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, method, path: '/', headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    } finally {
+      server.close();
+    }
+  }
+  test('TRACE and other methods are 405; a broken Host is 400; a good request passes', async () => {
+    expect(await send('TRACE', 'localhost')).toBe(405);
+    expect(await send('PUT', 'localhost')).toBe(405);
+    expect(await send('GET', 'a b')).toBe(400);
+    expect(await send('GET', '[::')).toBe(400);
+    expect(await send('GET', 'localhost:99999')).toBe(400);
+    expect(await send('GET', 'localhost:3000')).toBe(200);
+    expect(await send('POST', 'localhost')).toBe(200);
   });
 });

@@ -109,3 +109,36 @@ export function desktopSiteUrl(
   const port = /:\d+$/.exec(host)?.[0] ?? '';
   return `${protocol}://${labels.join('.')}${port}${originalUrl}`;
 }
+
+/** A Host header we can build a URL from: a DNS name or IP, an optional port up to 65535. */
+export function validHost(host: string | undefined): boolean {
+  if (!host || host.length > 255) return false;
+  const m =
+    /^(?:((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)|\[([0-9A-Fa-f:.]+)\])(?::(\d{1,5}))?$/.exec(
+      host,
+    );
+  if (!m) return false;
+  if (m[2] !== undefined && !net.isIPv6(m[2])) return false;
+  return m[3] === undefined || Number(m[3]) <= 65535;
+}
+
+const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST']);
+
+/**
+ * Requests the app cannot answer are refused before anything reads them: another method (TRACE, PUT…)
+ * with 405, a Host header that is no host with 400 — a clear 4xx, never a 500 from deep inside.
+ */
+export function refuseMalformed() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!SERVED_METHODS.has(req.method)) {
+      res.setHeader('Allow', 'GET, HEAD, POST');
+      res.status(405).type('text/plain').send('Method not allowed');
+      return;
+    }
+    if (!validHost(req.headers.host)) {
+      res.status(400).type('text/plain').send('Bad Host header');
+      return;
+    }
+    next();
+  };
+}
