@@ -7,6 +7,7 @@ import { deleteMethod, withdrawMethods } from '~/upstream/funds.server';
 import { validateCsrf } from '~/utils/csrf.server';
 import { requireRealAccount } from '~/utils/guards.server';
 import { redirectWithToast } from '~/utils/session.server';
+import { readBoundedForm } from '~/utils/bounded-form.server';
 
 export function methodListLoader(type: WithdrawType, titleKey: string) {
   return async ({ request, context }: LoaderFunctionArgs) => {
@@ -27,7 +28,7 @@ export function methodListLoader(type: WithdrawType, titleKey: string) {
 export function methodListAction(path: string) {
   return async ({ request, context }: ActionFunctionArgs) => {
     await requireRealAccount(request);
-    const formData = await request.formData();
+    const formData = await readBoundedForm(request);
     await validateCsrf(formData, request.headers);
     const id = Number(formData.get('id'));
     const { t } = await translator(request, 'withdraw');

@@ -11,6 +11,7 @@ import { validateCsrf } from '~/utils/csrf.server';
 import { deviceCookie } from '~/utils/device.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { redirectWithToast, startSession } from '~/utils/session.server';
+import { readBoundedForm } from '~/utils/bounded-form.server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -19,7 +20,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readBoundedForm(request);
   await validateCsrf(formData, request.headers);
   const from = safeRedirectPath(formData.get('from'), '/');
   const stored: unknown = await deviceCookie.parse(request.headers.get('Cookie'));

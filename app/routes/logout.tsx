@@ -9,13 +9,14 @@ import { logout } from '~/upstream/account.server';
 import { upstreamApi } from '~/upstream/api.server';
 import { validateCsrf } from '~/utils/csrf.server';
 import { endSession, getSignedIn } from '~/utils/session.server';
+import { readBoundedForm } from '~/utils/bounded-form.server';
 
 export async function loader() {
   return redirect('/mine/system?confirm=logout');
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readBoundedForm(request);
   await validateCsrf(formData, request.headers);
   const signedIn = await getSignedIn(request);
   if (signedIn) {

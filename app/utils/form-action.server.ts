@@ -14,10 +14,11 @@ import {
 import { IMAGE_UPLOAD_MAX_BYTES } from '#contract/calls/identity';
 import type { z } from 'zod';
 import { failureMessage, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
+import { readBoundedForm } from './bounded-form.server';
 import { validateCsrf } from './csrf.server';
 
 export async function readForm<S extends z.ZodTypeAny>(request: Request, schema: S) {
-  const formData = await request.formData();
+  const formData = await readBoundedForm(request);
   await validateCsrf(formData, request.headers);
   return { formData, submission: parseWithZod(formData, { schema }) };
 }
@@ -94,7 +95,7 @@ export async function readUploadForm(request: Request, fileFields: string | read
     return { formData, files, oversized, file: files[names[0]!] ?? null, tooLarge: oversized.has(names[0]!) };
   };
   if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-    const formData = await request.formData();
+    const formData = await readBoundedForm(request);
     await validateCsrf(formData, request.headers);
     return result(formData);
   }

@@ -60,3 +60,23 @@ test('absurd lots never break the trade page: no estimate, a "too large" message
     'This is too large: at most 10,000 lots in one order.',
   );
 });
+
+test('a post of 1 MB of repeated names or 50 MB is refused at once, and pages keep rendering (issue 9 #1–#2)', async ({
+  request,
+  page,
+}) => {
+  // Refused before it is read: the server answers 413 and may close the connection while the client still sends.
+  const refused = (body: string | Buffer) =>
+    request.post('/login', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: body }).then(
+      (r) => r.status(),
+      () => 'closed',
+    );
+  expect([413, 'closed']).toContain(await refused('a=1&'.repeat(262_144)));
+  expect([413, 'closed']).toContain(await refused(Buffer.alloc(50 * 1024 * 1024, 0x61)));
+  // Not a form of ours: an empty form, which its CSRF check refuses plainly.
+  const json = await request.post('/login', { headers: { 'content-type': 'application/json' }, data: '{"account":"a"}' });
+  expect(json.status()).toBe(403);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('listitem').first()).toBeVisible();
+});

@@ -18,6 +18,7 @@ import { useLocale } from '~/utils/locale';
 import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
 import styles from '~/styles/mine.css?url';
 import { hideBalanceCookie } from './hide-balance-cookie.server';
+import { readBoundedForm } from '~/utils/bounded-form.server';
 
 export const meta: MetaFunction = () => [{ title: 'User centre' }];
 
@@ -62,7 +63,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readBoundedForm(request);
   await validateCsrf(formData, request.headers);
   if (formData.get('intent') !== 'reset-demo') throw new Response('Bad request', { status: 400 });
   await requireSignedIn(request);

@@ -21,6 +21,7 @@ import { safeRedirectPath } from '~/utils/safe-redirect';
 import { redirectWithToast } from '~/utils/session.server';
 import styles from '~/styles/funds.css?url';
 import { bindFormSchema } from './schema';
+import { readBoundedForm } from '~/utils/bounded-form.server';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
@@ -53,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRealAccount(request);
   const api = await upstreamApi(request, context);
-  const formData = await request.formData();
+  const formData = await readBoundedForm(request);
   await validateCsrf(formData, request.headers);
   const type = typeOf(formData.get('type'));
   // The networks decide which addresses are good; without them the upstream still checks.

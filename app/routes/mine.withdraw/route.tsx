@@ -39,6 +39,7 @@ import { redirectWithToast } from '~/utils/session.server';
 import styles from '~/styles/funds.css?url';
 import { quoteWithdrawal, type WithdrawQuote } from './quote';
 import { WithdrawFormSchema } from './schema';
+import { readBoundedForm } from '~/utils/bounded-form.server';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
@@ -107,7 +108,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRealAccount(request);
-  const formData = await request.formData();
+  const formData = await readBoundedForm(request);
   await validateCsrf(formData, request.headers);
   const submission = parseWithZod(formData, { schema: WithdrawFormSchema });
   const key = String(formData.get('idempotency_key') ?? '');

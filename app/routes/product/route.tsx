@@ -18,6 +18,7 @@ import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { toastHeader } from '~/utils/session.server';
 import { providerCookie } from './provider-cookie.server';
+import { readBoundedForm } from '~/utils/bounded-form.server';
 
 export const meta: MetaFunction = () => [{ title: 'Search' }];
 
@@ -50,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readBoundedForm(request);
   await validateCsrf(formData, request.headers);
   const id = Number(formData.get('provider'));
   if (!Number.isInteger(id) || id <= 0) throw new Response('Bad request', { status: 400 });
