@@ -3,34 +3,37 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '~/components/page-header';
+import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { announcementOf } from '~/upstream/content.server';
-import styles from '~/styles/funds.css?url';
+import styles from '~/styles/content.css?url';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.pageTitle }] : []);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const api = await upstreamApi(request, context);
+  const [api, { t }] = await Promise.all([upstreamApi(request, context), translator(request, 'mine')]);
   try {
-    return await announcementOf(api);
+    return { pageTitle: t('entries.announcement'), ...(await announcementOf(api)) };
   } catch (error) {
     return loaderFailure(request, error);
   }
 }
 
 export default function AnnouncementPage() {
-  const { paragraphs, blockedCountries } = useLoaderData<typeof loader>();
-  const { t } = useTranslation('mine');
+  const { title, paragraphs, blockedCountries } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(['mine', 'content']);
   return (
-    <main className="page funds-page">
+    <main className="page content-page">
+      {/* The user centre's entry and this page carry one name. */}
       <PageHeader title={t('entries.announcement')} back="/mine" />
-      <article className="funds-card announcement">
-        {paragraphs.map((p) => (
-          <p key={p}>{p}</p>
+      <article className="content-card announcement" aria-labelledby="announcement-title">
+        <h2 id="announcement-title">{title}</h2>
+        {paragraphs.map((p, i) => (
+          <p key={i}>{p}</p>
         ))}
-        <ul aria-label={t('announcement.countries')}>
+        <ul aria-label={t('content:announcement.countries')}>
           {blockedCountries.map((c) => (
             <li key={c}>{c}</li>
           ))}

@@ -1,57 +1,68 @@
 /**
- * /mine/chat, online service (spec §2, §3): the `service_link` of the base settings, embedded when
- * `service_link_type` is 1 (the page's CSP then allows framing that origin, and only on this page),
- * otherwise opened in a new tab. A link to open it is always there.
+ * /mine/chat, online service (spec §2, §3): the `service_link` of the base settings, embedded when its
+ * type says so (this page's CSP then allows framing that origin, and only this page's), otherwise a
+ * button that opens it in a new tab. The link to open it is always there, should the frame stay blank.
  */
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { useLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
-import { basicInfo } from '~/upstream/account.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
-import styles from '~/styles/funds.css?url';
+import { onlineService } from '~/upstream/content.server';
+import styles from '~/styles/content.css?url';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
-/** Read by the web server to add `frame-src <origin>` to this page's CSP (server/security.ts). */
+/** Read, and removed, by the web server, which adds `frame-src <origin>` to this response's CSP (server/security.ts). */
 const FRAME_SOURCE_HEADER = 'x-csp-frame-src';
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const frame = loaderHeaders.get(FRAME_SOURCE_HEADER);
+  if (frame) headers.set(FRAME_SOURCE_HEADER, frame);
+  return headers;
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const api = await upstreamApi(request, context);
-  const { t } = await translator(request, 'mine');
+  const [api, { t }] = await Promise.all([upstreamApi(request, context), translator(request, 'mine')]);
   try {
-    const { data: info } = await basicInfo(api);
-    let link: URL | null = null;
-    try {
-      link = new URL(info.service_link);
-    } catch {
-      link = null;
-    }
-    const safe = link && (link.protocol === 'https:' || link.protocol === 'http:') ? link : null;
-    const embed = safe !== null && info.service_link_type === 1;
+    const service = await onlineService(api);
     return data(
-      { title: t('entries.chat'), link: safe?.href ?? null, embed },
-      { headers: embed && safe ? { [FRAME_SOURCE_HEADER]: safe.origin } : {} },
+      { title: t('entries.chat'), ...service },
+      { headers: service.frameOrigin ? { [FRAME_SOURCE_HEADER]: service.frameOrigin } : {} },
     );
   } catch (error) {
     return loaderFailure(request, error);
   }
 }
 
+/**
+ * A document's CSP is the one it was served with: reached by a client-side navigation, this page would
+ * live under another page's CSP, which frames nothing. So the browser loads it as a document then.
+ */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const page = await serverLoader<typeof loader>();
+  if (!page.frameOrigin) return page;
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
+}
+
+/** Nothing on this page changes by staying on it; a reload would only restart the chat. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
 export default function OnlineServicePage() {
-  const { link, embed } = useLoaderData<typeof loader>();
-  const { t } = useTranslation('mine');
+  const { link, frameOrigin } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(['mine', 'content']);
   return (
-    <main className="page funds-page chat-page">
+    <main className="page content-page">
       <PageHeader title={t('entries.chat')} back="/mine" />
       {link ? (
         <>
-          {embed ? (
+          {frameOrigin ? (
             <iframe
               className="chat-frame"
               src={link}
@@ -60,14 +71,14 @@ export default function OnlineServicePage() {
               sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
             />
           ) : null}
-          <p className="funds-card-actions">
+          <p className="content-actions">
             <a className="button block" href={link} target="_blank" rel="noopener noreferrer">
-              {t('chat.open')}
+              {t('content:chat.open')}
             </a>
           </p>
         </>
       ) : (
-        <p className="empty">{t('chat.unavailable')}</p>
+        <p className="empty">{t('content:chat.unavailable')}</p>
       )}
     </main>
   );

@@ -1,4 +1,7 @@
-/** /mine/email, the complaint e-mail (spec §2): the contact address to write to or copy. */
+/**
+ * /mine/email, the complaint e-mail (spec §2): the contact address to write to (mailto) or to copy — with
+ * JavaScript a Copy button and "copy success"; without it the address is selectable text.
+ */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -6,19 +9,17 @@ import { CopyField } from '~/components/copy-field';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
-import { contactEmail } from '~/upstream/content.server';
-import styles from '~/styles/funds.css?url';
+import { complaintEmail } from '~/upstream/content.server';
+import styles from '~/styles/content.css?url';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const api = await upstreamApi(request, context);
-  const { t } = await translator(request, 'mine');
+  const [api, { t }] = await Promise.all([upstreamApi(request, context), translator(request, 'mine')]);
   try {
-    const { data } = await contactEmail(api);
-    return { title: t('entries.email'), email: data.email };
+    return { title: t('entries.email'), email: await complaintEmail(api) };
   } catch (error) {
     return loaderFailure(request, error);
   }
@@ -26,15 +27,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function ComplaintEmailPage() {
   const { email } = useLoaderData<typeof loader>();
-  const { t } = useTranslation('mine');
+  const { t } = useTranslation(['mine', 'content']);
   return (
-    <main className="page funds-page">
+    <main className="page content-page">
       <PageHeader title={t('entries.email')} back="/mine" />
-      <section className="funds-card">
-        <p>{t('email.lead')}</p>
-        <CopyField label={t('email.address')} value={email} />
+      <section className="content-card" aria-label={t('entries.email')}>
+        <p>{t('content:email.lead')}</p>
+        <CopyField label={t('content:email.address')} value={email} />
         <a className="button block" href={`mailto:${email}`}>
-          {t('email.write')}
+          {t('content:email.write')}
         </a>
       </section>
     </main>

@@ -1,4 +1,4 @@
-/** The account history and the invite page, as a phone user walks them, JavaScript on and off. */
+/** The account history and the invite page, as a phone user walks them, JavaScript on and off (the announcement, e-mail and chat are in content.spec.ts). */
 import { expect, test } from '@playwright/test';
 import { admin, chooseLanguage, logInRealAccount, openDemo } from './fixtures';
 
@@ -103,36 +103,4 @@ test('a demo account is asked to use a real account on the invite page', async (
   await openDemo(page);
   await page.goto('/mine/invite');
   await expect(page.getByText('Please register or log in to a real account')).toBeVisible();
-});
-
-test('the announcement names the countries the service is not offered to, in English and in Chinese', async ({ page }) => {
-  await page.goto('/mine');
-  await page.getByRole('link', { name: 'Announcement' }).click();
-  await expect(page.getByRole('heading', { name: 'Announcement' })).toBeVisible();
-  const countries = page.getByRole('list', { name: 'Countries and regions not served' }).getByRole('listitem');
-  await expect(countries).toHaveText(['North Korea', 'Israel', 'China', 'Vanuatu', 'Cuba']);
-  await expect(page.getByText(/not offered to residents of North Korea, Israel, China, Vanuatu, and Cuba/)).toBeVisible();
-  await chooseLanguage(page, 'hk');
-  await page.goto('/mine/announcement');
-  await expect(page.getByRole('heading', { name: '公告' })).toBeVisible();
-  await expect(page.getByRole('list', { name: '不提供服務的國家和地區' }).getByRole('listitem')).toHaveCount(5);
-  await expect(page.getByRole('list', { name: '不提供服務的國家和地區' })).toContainText('北韓');
-});
-
-test('the complaint e-mail page offers the address to write to and to copy', async ({ page }) => {
-  await page.goto('/mine/email');
-  await expect(page.getByRole('heading', { name: 'Complaint e-mail' })).toBeVisible();
-  await expect(page.getByLabel('Complaint e-mail address')).toHaveValue('support@example.com');
-  await expect(page.getByRole('link', { name: 'Write an e-mail' })).toHaveAttribute('href', 'mailto:support@example.com');
-});
-
-test('online service embeds the chat, and only that page may frame its origin', async ({ page }) => {
-  const response = await page.goto('/mine/chat');
-  await expect(page.getByRole('heading', { name: 'Online service' })).toBeVisible();
-  expect(response?.headers()['content-security-policy']).toContain('frame-src https://support.example.com');
-  expect(response?.headers()['x-csp-frame-src']).toBeUndefined();
-  await expect(page.locator('iframe[title="Online service"]')).toHaveAttribute('src', 'https://support.example.com/chat');
-  await expect(page.getByRole('link', { name: 'Open the chat in a new tab' })).toHaveAttribute('href', 'https://support.example.com/chat');
-  const home = await page.goto('/');
-  expect(home?.headers()['content-security-policy']).not.toContain('frame-src');
 });
