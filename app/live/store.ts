@@ -36,6 +36,8 @@ class LiveStore {
   private resyncListeners = new Set<() => void>();
   private users = 0;
   private wired = false;
+  /** The id of the last event received: a new EventSource sends it so the hub replays what was missed. */
+  private lastEventId = '';
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
@@ -81,12 +83,16 @@ class LiveStore {
     const params = new URLSearchParams();
     if (this.scope.code) params.set('code', this.scope.code);
     if (this.scope.period) params.set('period', this.scope.period);
+    // A fresh EventSource cannot send the Last-Event-ID header, so the id travels in the query.
+    if (this.lastEventId) params.set('lastEventId', this.lastEventId);
     const query = params.toString();
     const source = new EventSource(`/stream${query ? `?${query}` : ''}`);
     this.source = source;
     this.setHealth('connecting');
     const on = <K extends StreamEventName>(name: K, handle: (data: never) => void) =>
       source.addEventListener(name, (e) => {
+        const id = (e as MessageEvent<string>).lastEventId;
+        if (id) this.lastEventId = id;
         try {
           handle(JSON.parse((e as MessageEvent<string>).data) as never);
         } catch {
@@ -127,7 +133,12 @@ class LiveStore {
     window.addEventListener('pageshow', (e) => {
       if ((e as PageTransitionEvent).persisted) this.connect();
     });
-    window.addEventListener('offline', () => this.setHealth('down'));
+    // The connection of a phone that lost its network can hang for minutes before it errors: drop it now
+    // and reopen on 'online', naming the last event seen so that what happened meanwhile is replayed.
+    window.addEventListener('offline', () => {
+      this.disconnect();
+      this.setHealth('down');
+    });
   }
 
   private setHealth(health: FeedHealth) {

@@ -288,6 +288,26 @@ test('Last-Event-ID: the single tab reconnects within the linger and still gets 
   expect(back.events.indexOf(replayed)).toBeLessThan(back.events.findIndex((e) => e.event === 'status'));
 });
 
+test('Last-Event-ID in the query: a new EventSource (tab woke, network back) gets the close it missed', async () => {
+  const { relay, open } = await relayWithServer({ privateLingerMs: 5000 });
+  const { order, headers } = await userWithOrder();
+  const tab = await open('/stream', headers);
+  await tab.waitFor(isAccountWith(order.Id), { timeoutMs: 4000 });
+  const lastSeen = tab.events.at(-1)!.id;
+  tab.close();
+  await until(() => relay.stats().clients === 0);
+  up.setPrice('EURUSD', 1.2); // the take profit closes the order while no stream is open
+  await new Promise((r) => setTimeout(r, 300));
+  const back = await open(`/stream?lastEventId=${encodeURIComponent(lastSeen)}`, headers);
+  const replayed = await back.waitFor((e) => e.event === 'closed');
+  expect(replayed.json).toEqual({ ids: [order.Id] });
+  expect(back.events.indexOf(replayed)).toBeLessThan(back.events.findIndex((e) => e.event === 'status'));
+  // Without the id, the same reconnect learns nothing of the close.
+  const blind = await open('/stream', headers);
+  await blind.waitFor((e) => e.event === 'status');
+  expect(blind.events.some((e) => e.event === 'closed')).toBe(false);
+});
+
 test('Last-Event-ID that is unknown, or older than what the hub still holds, gets resync', async () => {
   const { relay, open } = await relayWithServer({ privateLingerMs: 0 });
   const { token, userId } = await up.demo();

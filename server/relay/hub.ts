@@ -216,7 +216,7 @@ export class RelayHub {
         .end('The live stream is shutting down.\n');
       return;
     }
-    const parsed = parseStreamQuery(query ?? Object.fromEntries(new URL(req.url ?? '/', 'http://localhost').searchParams));
+    const parsed = parseStreamQuery(streamQueryOf(req, query));
     if ('error' in parsed) {
       // A 4xx makes EventSource give up instead of retrying a request that can never succeed.
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${parsed.error}\n`);
@@ -251,8 +251,11 @@ export class RelayHub {
 
     // Replayed events carry their old ids, so they go first; everything after gets fresh, larger ids.
     let head = `retry: ${this.options.retryMs}\n\n`;
-    const lastEventId = req.headers['last-event-id'];
-    if (typeof lastEventId === 'string' && lastEventId !== '') head += this.replay(client.feed, lastEventId);
+    // EventSource sends the header when it reconnects by itself; a new EventSource (after the tab wakes or
+    // the network returns) can only name it in the query.
+    const header = req.headers['last-event-id'];
+    const lastEventId = typeof header === 'string' && header !== '' ? header : streamQueryOf(req, query).lastEventId;
+    if (typeof lastEventId === 'string' && lastEventId !== '') head += this.replay(client.feed, lastEventId.slice(0, 64));
     head += this.frame('status', JSON.stringify({ state: this.publicSocket.state }));
     // The latest quote of each instrument instead of a replay of quotes.
     for (const entry of this.quotes.values()) head += this.frame('quote', entry.data);
@@ -652,6 +655,10 @@ export class RelayHub {
   private frameWith(seq: number, event: StreamEventName, data: string): string {
     return `id: ${this.boot}.${seq}\nevent: ${event}\ndata: ${data}\n\n`;
   }
+}
+
+function streamQueryOf(req: IncomingMessage, query: StreamQuery | undefined): StreamQuery {
+  return query ?? Object.fromEntries(new URL(req.url ?? '/', 'http://localhost').searchParams);
 }
 
 export function createRelay(options: RelayOptions): RelayHub {

@@ -2,7 +2,7 @@
  * Shared helpers for the browser tests: the back office of the real upstream that the app under test
  * embeds (its data folder is written by tests/e2e/serve.mjs), and small user actions.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,4 +115,34 @@ export async function logInRealAccount(page: Page, tag = 'real'): Promise<string
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Welcome back.')).toBeVisible();
   return email;
+}
+
+/** The value of one figure in the order's detail popup, found by its row header. */
+export function fact(page: Page, label: string) {
+  return page
+    .getByRole('dialog')
+    .getByRole('row', { name: new RegExp(`^${label} `) })
+    .getByRole('cell');
+}
+
+/** Places an order for 0.01 lot of EUR/USD on the trade screen and returns its number. */
+export async function placeOrder(page: Page, options: { targetPrice?: string; takeProfit?: string } = {}): Promise<string> {
+  await page.goto('/trade?code=EURUSD');
+  // With JavaScript, type only once the page is hydrated and the buttons follow the live feed.
+  if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const ticket = page.getByRole('form', { name: 'Place an order' });
+  if (options.targetPrice) {
+    await ticket.getByRole('radio', { name: 'Pending order' }).check();
+    await ticket.getByRole('spinbutton', { name: 'Target price' }).fill(options.targetPrice);
+  } else {
+    await ticket.getByRole('radio', { name: 'Market price' }).check();
+  }
+  await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill('0.01');
+  if (options.takeProfit) await ticket.getByRole('spinbutton', { name: 'Take profit' }).fill(options.takeProfit);
+  await ticket.getByRole('button', { name: 'Buy up' }).click();
+  const placed = page.getByRole('dialog', { name: 'Your order has been confirmed' });
+  await expect(placed).toBeVisible();
+  const id = /(\d+)/.exec(await placed.getByText(/Order number/).innerText())?.[1];
+  expect(id).toBeTruthy();
+  return id!;
 }

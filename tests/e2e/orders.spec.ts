@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { chooseLanguage, forceMarket, openDemo, setPrice, watchCsp } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { chooseLanguage, fact, forceMarket, openDemo, placeOrder, setPrice, watchCsp } from './fixtures';
 
 /** EURUSD quotes 5 decimals; 0.01 lot is 1,000 units, so one point (0.00001) is 0.01 USD of profit. */
 const POINTS = 1e5;
@@ -15,36 +15,6 @@ test.beforeEach(async ({ page }) => {
 test.afterEach(async () => {
   await forceMarket('EURUSD', 'auto');
 });
-
-/** The value of one figure in the order's detail popup, found by its row header. */
-function fact(page: Page, label: string) {
-  return page
-    .getByRole('dialog')
-    .getByRole('row', { name: new RegExp(`^${label} `) })
-    .getByRole('cell');
-}
-
-/** Places an order for 0.01 lot of EUR/USD on the trade screen and returns its number. */
-async function placeOrder(page: Page, options: { targetPrice?: string; takeProfit?: string } = {}): Promise<string> {
-  await page.goto('/trade?code=EURUSD');
-  // With JavaScript, type only once the page is hydrated and the buttons follow the live feed.
-  if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  const ticket = page.getByRole('form', { name: 'Place an order' });
-  if (options.targetPrice) {
-    await ticket.getByRole('radio', { name: 'Pending order' }).check();
-    await ticket.getByRole('spinbutton', { name: 'Target price' }).fill(options.targetPrice);
-  } else {
-    await ticket.getByRole('radio', { name: 'Market price' }).check();
-  }
-  await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill('0.01');
-  if (options.takeProfit) await ticket.getByRole('spinbutton', { name: 'Take profit' }).fill(options.takeProfit);
-  await ticket.getByRole('button', { name: 'Buy up' }).click();
-  const placed = page.getByRole('dialog', { name: 'Your order has been confirmed' });
-  await expect(placed).toBeVisible();
-  const id = /(\d+)/.exec(await placed.getByText(/Order number/).innerText())?.[1];
-  expect(id).toBeTruthy();
-  return id!;
-}
 
 test('a holding order: live profit, take-profit and stop-loss, close, then history', async ({ page }) => {
   const csp = watchCsp(page);

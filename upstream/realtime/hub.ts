@@ -5,7 +5,7 @@
 import type { WebSocket } from 'ws';
 import { equityMicro, freeMarginMicro, riskRateBasisPoints } from '../../contract/arithmetic';
 import { TOKEN_INVALID, SUCCESS } from '../../contract/envelope';
-import { CloseReason, type MarketStatus } from '../../contract/enums';
+import type { MarketStatus } from '../../contract/enums';
 import {
   ClientMessageSchema,
   PING,
@@ -40,8 +40,7 @@ export class RealtimeHub {
     this.unsubscribe.push(up.market.onStatus((inst) => this.publishDayMarket(inst)));
     this.unsubscribe.push(
       up.engine.onClosed((e) => {
-        // The user's own closes answer their request; pushes are for closes they did not ask for.
-        if (e.reason === CloseReason.User) return;
+        // Every close, the user's own included: the same account may be open on another device.
         this.toUser(e.userId, Topic.ForexClosed, JSON.stringify({ type: Topic.ForexClosed, id: e.orderIds }));
       }),
     );

@@ -130,3 +130,24 @@ test('FOREX_TRADE once a second with the account, FOREX_CLOSED when a take-profi
   expect(await c.next(is('FOREX_CLOSED'))).toEqual({ type: 'FOREX_CLOSED', id: [order.Id] });
   c.socket.close();
 });
+
+test('FOREX_CLOSED reaches every socket of the user for their own close and cancel, made on another device', async () => {
+  const { token } = await up.demo();
+  const holding = trade.OrderSchema.parse(
+    (await up.call(trade.submit, { type: 1, cont: '1', forex_id: 1, status: 1, multiple: 100 }, { token })).data,
+  );
+  const pending = trade.OrderSchema.parse(
+    (await up.call(trade.submit, { type: 1, cont: '1', forex_id: 1, status: 0, multiple: 100, target_price: '1.05' }, { token })).data,
+  );
+  // Device A watches; device B (a plain HTTP call with the same account) closes and cancels.
+  const a = await connect();
+  a.send({ type: 'login', params: { token } });
+  await a.next(is('login_result'));
+  a.send({ type: 'sub', params: { topics: ['FOREX_CLOSED'] } });
+  expect(await a.next(is('sub_result'))).toMatchObject({ code: 1 });
+  expect((await up.call(trade.close, { id: holding.Id }, { token })).code).toBe(1);
+  expect(await a.next(is('FOREX_CLOSED'))).toEqual({ type: 'FOREX_CLOSED', id: [holding.Id] });
+  expect((await up.call(trade.cancelTrade, { id: pending.Id }, { token })).code).toBe(1);
+  expect(await a.next(is('FOREX_CLOSED'))).toEqual({ type: 'FOREX_CLOSED', id: [pending.Id] });
+  a.socket.close();
+});

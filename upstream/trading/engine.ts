@@ -267,6 +267,8 @@ export class TradingEngine {
     immediate(this.db, () => this.cancelRow(row));
     this.forgetPending(row.instrument_id, orderId);
     this.refreshAccount(userId);
+    // A pending order shown on another device of the user leaves its list too.
+    for (const l of this.closedListeners) l({ userId, orderIds: [orderId], reason: CloseReason.User });
     return this.order(orderId)!;
   }
 

@@ -171,11 +171,14 @@ export default function OrdersPage() {
   // A pushed close: the row goes at once, an open popup of that order closes, and the totals are re-read.
   const [notice, setNotice] = useState<string | null>(null);
   const [refreshWhenIdle, setRefreshWhenIdle] = useState(false);
-  const latest = useRef({ rows, detailId, listUrl, holdingTab });
-  latest.current = { rows, detailId, listUrl, holdingTab };
+  // This tab's own close or cancel is on its way: its answer (and its toast) closes the popup, not the push.
+  const submitting = navigation.formMethod !== undefined;
+  const latest = useRef({ rows, detailId, listUrl, holdingTab, submitting });
+  latest.current = { rows, detailId, listUrl, holdingTab, submitting };
   const onClosed = useCallback(
     (ids: number[]) => {
-      const { rows: shownRows, detailId: openId, listUrl: backTo, holdingTab: onHolding } = latest.current;
+      const { rows: shownRows, detailId: openId, listUrl: backTo, holdingTab: onHolding, submitting: ownAction } = latest.current;
+      if (ownAction) return setRefreshWhenIdle(true);
       // Only holding orders are closed by a push; other tabs just re-read their list.
       const shown = onHolding ? ids.filter((id) => id === openId || shownRows.some((o) => o.Id === id)) : [];
       setClosedIds((before) => new Set([...before, ...ids]));

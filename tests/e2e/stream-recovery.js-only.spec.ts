@@ -1,0 +1,71 @@
+/**
+ * The live stream loses no close: not while the phone is offline (the reopened stream names the last
+ * event it saw and gets the rest replayed), and not when the same account closes a position on another
+ * device. Real app, real upstream; "offline" is Chromium's network emulation, the only fault simulated.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { chooseLanguage, fact, forceMarket, openDemo, placeOrder, setPrice } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await forceMarket('EURUSD', 'open');
+  await setPrice('EURUSD', '1.10000');
+});
+
+test.afterEach(async () => {
+  await forceMarket('EURUSD', 'auto');
+});
+
+/** The holding list, once it follows the live feed (a row's price moves with the market, frozen so only our prices count). */
+async function followingTheFeed(page: Page) {
+  const rows = page.getByRole('list', { name: 'Holding' }).getByRole('listitem');
+  await expect(rows).toHaveCount(1);
+  await forceMarket('EURUSD', 'closed');
+  await setPrice('EURUSD', '1.10150');
+  await expect(rows.first().getByTestId('current-price')).toHaveText('1.10150', { timeout: 10_000 });
+  return rows;
+}
+
+test('a take-profit that fires while the phone is offline takes the row away when the stream comes back', async ({ page, context }) => {
+  await openDemo(page);
+  const id = await placeOrder(page, { takeProfit: '1.10200' });
+  await page.goto('/order?type=1');
+  const rows = await followingTheFeed(page);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  await context.setOffline(true);
+  // The stream is gone: prices are marked as possibly old.
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+  await setPrice('EURUSD', '1.10300'); // the take profit fires upstream meanwhile
+  await page.waitForTimeout(1000);
+  await expect(rows).toHaveCount(1); // nothing could reach the page
+  await context.setOffline(false);
+
+  await expect(page.getByRole('status').filter({ hasText: `Order #${id} was closed.` })).toBeVisible({ timeout: 10_000 });
+  await expect(rows).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+test('a position closed on another device leaves this one: row, open popup and totals', async ({ page, context }) => {
+  await openDemo(page);
+  const id = await placeOrder(page);
+  // Tab A: the list with the order's popup open.
+  await page.goto(`/order?type=1&detail=${id}`);
+  await followingTheFeed(page);
+  await expect(page.getByRole('dialog')).toContainText(`Order #${id}`);
+  const totals = page.getByRole('region', { name: 'Totals' });
+  await expect(totals).toContainText('Orders1');
+
+  // Tab B (same account, same cookies) closes it.
+  await forceMarket('EURUSD', 'open');
+  const other = await context.newPage();
+  await other.goto(`/order?type=1&detail=${id}`);
+  await expect(fact(other, 'Status')).toBeVisible();
+  await other.getByRole('dialog').getByRole('button', { name: 'Close position' }).click();
+  await expect(other.getByText(`Position #${id} closed.`)).toBeVisible();
+
+  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByRole('list', { name: 'Holding' }).getByRole('listitem')).toHaveCount(0);
+  await expect(totals).toContainText('Orders0');
+  await expect(page.getByText('No open positions')).toBeVisible();
+});
