@@ -243,6 +243,39 @@ test('a slow client is ended when its socket stays backed up; the others keep re
   await reader.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 1.4242);
 });
 
+test.runIf(process.platform === 'linux')(
+  'a client that never reads is ended once it has stayed behind too long, though node never saw back-pressure',
+  async () => {
+    // Byte and back-pressure bounds far out of reach: only the time bound can end the stalled client.
+    const { fake, relay, server, open } = await setup({
+      maxBufferedBytes: 1 << 30,
+      maxBackedUpMs: 3_600_000,
+      maxBehindMs: 600,
+      behindCheckMs: 100,
+    });
+    const reader = await open('/stream', { 'x-test-user': '12:t12' });
+    const url = new URL(server.url);
+    const stalled = net.connect(Number(url.port), url.hostname);
+    stalled.on('error', () => {});
+    cleanup.push(() => stalled.destroy());
+    stalled.write('GET /stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nx-test-user: 12:t12\r\n\r\n');
+    stalled.pause();
+    await until(() => relay.stats().clients === 2 && conn(fake, 'private')?.messages.length === 2);
+    // ~1 MB: past the stalled client's receive window, well inside our kernel's send buffer.
+    const priv = conn(fake, 'private')!;
+    for (let i = 0; i < 16; i++) priv.send(bigClosed(i));
+    await until(() => reader.events.filter((e) => e.event === 'closed').length === 16, 5000, 'every event at the reader');
+    expect(relay.stats().evicted).toBe(0);
+    await until(() => relay.stats().evicted === 1, 5000, 'the stalled client ended');
+    expect(relay.stats().clients).toBe(1);
+    // The reader keeps up, so it stays.
+    await new Promise((r) => setTimeout(r, 800));
+    expect(relay.stats()).toMatchObject({ clients: 1, evicted: 1 });
+    conn(fake, 'public')!.send(dayMarket('EURUSD', 1, 1.4243));
+    await reader.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 1.4243);
+  },
+);
+
 test('a tab closed while the session lookup was still running leaves no subscriber behind', async () => {
   const fake = await startFakeUpstream();
   cleanup.push(() => fake.close());

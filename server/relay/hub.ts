@@ -10,12 +10,15 @@
  *   `Last-Event-ID`, or `resync` is sent when they are gone.
  * - A slow client never grows memory: quotes and klines coalesce while its socket is backed up, and a
  *   socket backed up for longer than `maxBackedUpMs` (or holding more than `maxBufferedBytes`) is ended.
+ * - Nor does it stay behind for long: a client whose peer has left bytes unacknowledged in the kernel
+ *   for `maxBehindMs` is ended too (./unacked-bytes.ts), even while node's own buffer stays empty.
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHART_PERIODS, type ChartPeriod } from '../../contract/enums';
 import { PRIVATE_TOPICS, Topic, type DayMarketPush, type ForexTradePush, type KlinePush, type ServerMessage } from '../../contract/ws';
 import type { AccountData, KlineData, QuoteData, ResyncData, StreamEventName } from './events';
+import { connectionKey, readUnacked } from './unacked-bytes';
 import { UpstreamSocket, type FeedState, type UpstreamSocketOptions } from './upstream-socket';
 
 export interface StreamUser {
@@ -60,6 +63,10 @@ export interface RelayOptions {
   maxBufferedBytes?: number;
   /** A client whose socket stays backed up this long is ended. */
   maxBackedUpMs?: number;
+  /** A client whose peer has not caught up with what was sent for this long is ended. */
+  maxBehindMs?: number;
+  /** How often the kernel is asked how far behind each client is. */
+  behindCheckMs?: number;
   log?: (line: string) => void;
   /** Benchmark probe: called after each write of quotes into a client socket. */
   onQuoteWrite?: (quotes: readonly QuoteTick[], writtenAt: number) => void;
@@ -97,6 +104,8 @@ export const STREAM_DEFAULTS = {
   privateLingerMs: 10_000,
   maxBufferedBytes: 256 * 1024,
   maxBackedUpMs: 10_000,
+  maxBehindMs: 20_000,
+  behindCheckMs: 2_000,
 } as const;
 
 const CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
@@ -124,6 +133,10 @@ interface Client {
   pendingKlines: Map<number, string> | null;
   /** performance.now() of the last write: a stream quiet for heartbeatMs gets a comment. */
   lastWriteAt: number;
+  /** The peer as the kernel's tables name it (null when it is not a TCP connection). */
+  peer: { key: string; localPort: number } | null;
+  /** performance.now() since which the peer has had bytes unacknowledged; 0 while it keeps up. */
+  behindSince: number;
   closed: boolean;
 }
 
@@ -181,6 +194,8 @@ export class RelayHub {
   private flushTimer: NodeJS.Timeout | null = null;
   private lastFlushAt = -Infinity;
   private readonly sweepTimer: NodeJS.Timeout;
+  private readonly behindTimer: NodeJS.Timeout;
+  private checkingBehind = false;
   private evicted = 0;
 
   constructor(options: RelayOptions) {
@@ -203,6 +218,8 @@ export class RelayHub {
     // One housekeeping timer for every client (heartbeats and slow-client eviction), not one per client.
     this.sweepTimer = setInterval(() => this.sweep(), Math.max(10, Math.min(1000, heartbeatMs / 4, maxBackedUpMs / 2)));
     this.sweepTimer.unref();
+    this.behindTimer = setInterval(() => void this.checkBehind(), this.options.behindCheckMs);
+    this.behindTimer.unref();
   }
 
   /**
@@ -238,6 +255,11 @@ export class RelayHub {
       lastWriteAt: 0,
       pendingQuotes: null,
       pendingKlines: null,
+      peer:
+        req.socket.remoteAddress && req.socket.remotePort && req.socket.localPort
+          ? { key: connectionKey(req.socket.remoteAddress, req.socket.remotePort), localPort: req.socket.localPort }
+          : null,
+      behindSince: 0,
       closed: false,
     };
 
@@ -309,6 +331,7 @@ export class RelayHub {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.sweepTimer);
+    clearInterval(this.behindTimer);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.publicSocket.close();
     for (const feed of [...this.feeds.values()]) this.dropFeed(feed);
@@ -510,6 +533,29 @@ export class RelayHub {
     // different times, so this never becomes one more write to every client at once.
     const quietSince = now - this.options.heartbeatMs;
     for (const c of this.clients) if (c.lastWriteAt <= quietSince && c.blockedSince === 0) this.write(c, HEARTBEAT);
+  }
+
+  /** Asks the kernel which peers have bytes unacknowledged; ends those that have stayed behind too long. */
+  private async checkBehind(): Promise<void> {
+    if (this.checkingBehind || this.clients.size === 0) return;
+    this.checkingBehind = true;
+    try {
+      const ports = new Set<number>();
+      for (const c of this.clients) if (c.peer) ports.add(c.peer.localPort);
+      for (const port of ports) {
+        const unacked = await readUnacked(port);
+        if (!unacked) return; // not Linux: the byte and back-pressure bounds still hold
+        const now = performance.now();
+        for (const c of this.clients) {
+          if (c.peer?.localPort !== port) continue;
+          if (!unacked.has(c.peer.key) && c.res.writableLength === 0) c.behindSince = 0;
+          else if (c.behindSince === 0) c.behindSince = now;
+          else if (now - c.behindSince > this.options.maxBehindMs) this.evict(c);
+        }
+      }
+    } finally {
+      this.checkingBehind = false;
+    }
   }
 
   /** Ends a client that cannot keep up; its EventSource reconnects (and gets private events replayed). */
