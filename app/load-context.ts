@@ -10,6 +10,11 @@ declare module '@remix-run/node' {
     clientIp?: string;
     /** Tells the live stream that this user logged out (it sends `logout` upstream and ends their feed). */
     onLogout?: (userId: number) => void;
+    /**
+     * Set when an upstream call of this request found the upstream unreachable or silent: the request's
+     * later calls (a POST's loaders after its action) fail at once instead of each waiting a whole timeout.
+     */
+    upstreamOutage?: boolean;
   }
 }
 

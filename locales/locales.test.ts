@@ -45,7 +45,9 @@ describe.each(LANGUAGES.filter((l) => l !== 'en'))('%s', (lang) => {
       if (value === english && !SAME_EVERYWHERE.has(`${ns}:${key}`) && /[a-z]{3}/i.test(value)) copies++;
     }
     // A few words (E-mail, OK, Forex) may rightly stay as they are; most must not.
-    expect(copies, `${lang}/${ns}: ${copies} of ${other.size} strings are English copies`).toBeLessThanOrEqual(Math.max(2, Math.floor(other.size * 0.1)));
+    expect(copies, `${lang}/${ns}: ${copies} of ${other.size} strings are English copies`).toBeLessThanOrEqual(
+      Math.max(2, Math.floor(other.size * 0.1)),
+    );
   });
 });
 

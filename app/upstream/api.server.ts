@@ -16,12 +16,24 @@ export { UpstreamError, UpstreamUnavailable };
 
 export interface Api {
   lang: Awaited<ReturnType<typeof getLanguage>>;
+  /** Which upstream this is (server-side only): keys what is remembered of it. */
+  upstreamUrl: string;
   signedIn: SignedIn | null;
-  call<C extends CallDef>(call: C, input: z.input<C['request']>, options?: { initial?: boolean; token?: string }): Promise<CallResult<C>>;
+  call<C extends CallDef>(call: C, input: z.input<C['request']>, options?: ApiCallOptions): Promise<CallResult<C>>;
   /** A multipart call carrying one file (the image upload). */
   upload<C extends CallDef>(call: C, file: { field: string; blob: Blob; filename: string }): Promise<CallResult<C>>;
   /** An uploaded image read back with the session's token (null when it is not this user's or is gone). */
   image(url: string): Promise<Response | null>;
+}
+
+export interface ApiCallOptions {
+  /** Code 999 does not end the session (spec §4). */
+  initial?: boolean;
+  token?: string;
+  /** A shorter wait than the default. */
+  timeoutMs?: number;
+  /** The request can do without this call: its timeout does not mark the upstream as down for the rest of the request. */
+  optional?: boolean;
 }
 
 export async function upstreamApi(request: Request, context: AppLoadContext): Promise<Api> {
@@ -39,11 +51,20 @@ export async function upstreamApi(request: Request, context: AppLoadContext): Pr
   }
   return {
     lang,
+    upstreamUrl: context.upstream.baseUrl,
     signedIn,
     async call(call, input, callOptions = {}) {
+      if (context.upstreamOutage)
+        throw new UpstreamUnavailable('timeout', call.name, 'the upstream did not answer earlier in this request');
       try {
-        return await callUpstream(context.upstream, call, input, { ...options(), token: callOptions.token ?? signedIn?.token });
+        return await callUpstream(context.upstream, call, input, {
+          ...options(),
+          token: callOptions.token ?? signedIn?.token,
+          timeoutMs: callOptions.timeoutMs,
+        });
       } catch (error) {
+        if (error instanceof UpstreamUnavailable && (error.reason === 'network' || (error.reason === 'timeout' && !callOptions.optional)))
+          context.upstreamOutage = true;
         return expired(error, callOptions.initial, call.auth);
       }
     },
@@ -66,6 +87,20 @@ export async function upstreamApi(request: Request, context: AppLoadContext): Pr
         return null;
       }
     },
+  };
+}
+
+/**
+ * For a call a page can do without: an upstream refusal or outage gives `fallback` (and a log line);
+ * anything else (a redirect that ends the session, a bug) goes on.
+ */
+export function upstreamFallback<T>(fallback: T, what: string) {
+  return (error: unknown): T => {
+    if (error instanceof UpstreamUnavailable || (error instanceof UpstreamError && !error.sessionExpired)) {
+      console.warn(`[upstream] ${what} left out: ${error.message}`);
+      return fallback;
+    }
+    throw error;
   };
 }
 

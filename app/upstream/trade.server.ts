@@ -1,9 +1,10 @@
 /** Spec §7 orders and account calls: one function per call. */
 import * as trade from '#contract/calls/trade';
 import type { z } from 'zod';
-import type { Api } from './api.server';
+import type { Api, ApiCallOptions } from './api.server';
 
-export const submitOrder = (api: Api, input: z.input<typeof trade.submit.request>) => api.call(trade.submit, input);
+export const submitOrder = (api: Api, input: z.input<typeof trade.submit.request>, options?: ApiCallOptions) =>
+  api.call(trade.submit, input, options);
 export const myOrders = (api: Api, status: 0 | 1 | 3, page = 1) => api.call(trade.myDeal, { status, page });
 export const closeOrder = (api: Api, id: number) => api.call(trade.close, { id });
 export const cancelOrder = (api: Api, id: number) => api.call(trade.cancelTrade, { id });

@@ -37,6 +37,8 @@ function safeAbsolute(url: string): string | null {
 
 /** Where this page request must go instead, or null. Never redirects a request to the target itself. */
 export async function lossCheckRedirect(request: Request, context: AppLoadContext, now = Date.now()): Promise<string | null> {
+  // This request already found the upstream silent: asking again would only delay the page.
+  if (context.upstreamOutage) return null;
   const key = context.upstream.baseUrl;
   let answer = answers.get(key);
   if (!answer || now - answer.at >= LOSS_CHECK_TTL_MS) {

@@ -11,10 +11,15 @@ function dataDir(): string {
   return fs.readFileSync(path.join(os.tmpdir(), `e2e-data-dir-${process.env.E2E_PORT ?? 3210}`), 'utf8').trim();
 }
 
+/** Where the app under test reaches its embedded upstream. */
+export function upstreamUrl(): string {
+  return fs.readFileSync(path.join(dataDir(), 'upstream.url'), 'utf8').trim();
+}
+
 /** Calls the upstream's admin API (outbox, market switch, prices, settings). */
 export async function admin(method: 'GET' | 'POST', urlPath: string, body?: Record<string, unknown>): Promise<unknown> {
   const dir = dataDir();
-  const base = fs.readFileSync(path.join(dir, 'upstream.url'), 'utf8').trim();
+  const base = upstreamUrl();
   const key = fs.readFileSync(path.join(dir, 'admin.key'), 'utf8').trim();
   const res = await fetch(new URL(urlPath, base), {
     method,

@@ -6,7 +6,7 @@
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -41,6 +41,7 @@ export function OrderForm({
   defaults,
   idempotencyKey,
   lastResult,
+  outcomeUnknown = false,
   block,
 }: {
   instrument: TicketInstrument;
@@ -53,6 +54,8 @@ export function OrderForm({
   defaults: TicketDefaults;
   idempotencyKey: string;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The last order got no answer: it may exist, and the orders list will show it. */
+  outcomeUnknown?: boolean;
   block: OrderBlock;
 }) {
   const { t } = useTranslation('trade');
@@ -134,6 +137,11 @@ export function OrderForm({
       {period !== DEFAULT_PERIOD ? <input type="hidden" name="period" value={period} /> : null}
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
       <FormError id={form.errorId} errors={form.errors} />
+      {outcomeUnknown ? (
+        <p className="form-hint">
+          <Link to="/order?type=1">{t('order.checkOrders')}</Link>
+        </p>
+      ) : null}
 
       <fieldset className="field entry-mode" aria-describedby={fields.entry.errors?.length ? fields.entry.errorId : undefined}>
         <legend>{t('order.entry')}</legend>

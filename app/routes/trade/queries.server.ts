@@ -81,6 +81,7 @@ export async function loadTradeScreen(api: Api, request: Request) {
       : Promise.resolve(null),
   ]);
   const instruments = list.data;
+  const stale = list.stale;
   const clean = cleanTicketUrl(url, instruments);
   if (clean) throw redirect(clean);
   const instrument = pickInstrument(instruments, url.searchParams.get('code'), typeof remembered === 'string' ? remembered : null);
@@ -103,6 +104,8 @@ export async function loadTradeScreen(api: Api, request: Request) {
   }));
   return {
     instrument: ticketInstrument,
+    /** The products and prices are the last the upstream gave: it is not answering now. */
+    stale,
     quote,
     period,
     candles: chart,

@@ -16,7 +16,8 @@ import { AccountFigures } from '~/components/account-figures';
 import { CandleChart, chartStylesheet } from '~/components/candle-chart';
 import { useFeedHealth, useLiveQuotes, useLiveStream } from '~/live/hooks';
 import type { RouteHandle } from '~/root';
-import { loaderFailure, upstreamApi, UpstreamError } from '~/upstream/api.server';
+import { loaderFailure, upstreamApi, upstreamFallback, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
+import { UPSTREAM_TIMEOUT_MS } from '~/upstream/client.server';
 import { listInstruments } from '~/upstream/market.server';
 import { submitOrder } from '~/upstream/trade.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
@@ -63,12 +64,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate;
 };
 
+/** How long the action waits for the product rules: the order itself gets the rest of one timeout. */
+const RULES_WAIT_MS = 1500;
+/** The order's wait never drops below this, however long the rules took. */
+const MIN_ORDER_WAIT_MS = 2000;
+
 export async function action({ request, context }: ActionFunctionArgs) {
+  const startedAt = Date.now();
   const api = await upstreamApi(request, context);
   // The instrument's rules for the form's checks; if the list cannot be read the upstream still checks them.
-  const instruments: Instrument[] = await listInstruments(api).then(
+  const instruments: Instrument[] = await listInstruments(api, undefined, { timeoutMs: RULES_WAIT_MS, optional: true }).then(
     (r) => r.data,
-    () => [],
+    upstreamFallback([], 'product rules for the order form'),
   );
   const schema = orderFormSchema((id) => {
     const instrument = instruments.find((i) => i.Id === id);
@@ -96,19 +103,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const pending = order.entry === EntryMode.Pending;
   try {
-    const placed = await submitOrder(api, {
-      type: order.side,
-      cont: order.lots,
-      forex_id: order.forex_id,
-      status: order.entry,
-      target_price: pending ? (order.target_price ?? '') : '',
-      target_profit_price: order.take_profit ?? '',
-      stop_loss_price: order.stop_loss ?? '',
-      multiple: order.leverage,
-      idempotency_key: order.idempotency_key,
-    });
+    // The whole post answers within one timeout: the order gets what the rules lookup left of it.
+    const timeoutMs = Math.max(MIN_ORDER_WAIT_MS, UPSTREAM_TIMEOUT_MS - (Date.now() - startedAt));
+    const placed = await submitOrder(
+      api,
+      {
+        type: order.side,
+        cont: order.lots,
+        forex_id: order.forex_id,
+        status: order.entry,
+        target_price: pending ? (order.target_price ?? '') : '',
+        target_profit_price: order.take_profit ?? '',
+        stop_loss_price: order.stop_loss ?? '',
+        multiple: order.leverage,
+        idempotency_key: order.idempotency_key,
+      },
+      { timeoutMs },
+    );
     return redirect(`/trade?${new URLSearchParams({ ...(code ? { code } : {}), placed: String(placed.data.Id) })}`);
   } catch (error) {
+    if (error instanceof UpstreamUnavailable) {
+      // No answer: the order may or may not exist. The ticket stays as it was, with the same key, so that
+      // sending it again returns that order if it was placed and never places a second one.
+      return data(
+        {
+          result: submission.reply({ formErrors: ['trade:order.outcomeUnknown'] }),
+          idempotencyKey: order.idempotency_key ?? submittedKey,
+          outcomeUnknown: true,
+        },
+        { status: 503 },
+      );
+    }
     const reply = await replyWithFailure(request, submission, error);
     // An upstream refusal (its code and message) means no order was placed under this key, and a key
     // the upstream saw may be bound to another order (IdempotencyKeyReused): the retry gets a new key and
@@ -178,6 +203,11 @@ export default function TradePage() {
           </Link>
         </h1>
       </header>
+      {page.stale && !live ? (
+        <p className="notice" role="status">
+          {t('staleList')}
+        </p>
+      ) : null}
       <QuotePanel quote={quote} precision={instrument.PricePrecision} open={open} />
       <nav className="period-bar" aria-label={t('periods.label')}>
         {CHART_PERIODS.map((p) => (
@@ -199,6 +229,7 @@ export default function TradePage() {
         defaults={page.defaults}
         idempotencyKey={actionData?.idempotencyKey || page.idempotencyKey}
         lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+        outcomeUnknown={actionData !== undefined && 'outcomeUnknown' in actionData}
         block={block}
       />
       {drawerOpen ? <InstrumentDrawer rows={page.instruments} current={instrument.Code} period={period} closeTo={here} /> : null}
