@@ -46,6 +46,7 @@ export const ErrorCode = {
   OrderFinished: 3014,
   IdempotencyKeyReused: 3015,
   TargetPriceAtMarket: 3016,
+  PriceMoved: 3017,
 
   NoPaymentChannel: 4001,
   AmountInvalid: 4002,
@@ -119,6 +120,7 @@ export const ERROR_MESSAGES: Record<ErrorName, string> = {
   OrderFinished: 'This order is already closed.',
   IdempotencyKeyReused: 'This order form was already used for a different order.',
   TargetPriceAtMarket: 'The target price must differ from the current price.',
+  PriceMoved: 'The price has moved too far from the one you saw. Check the new price and try again.',
 
   NoPaymentChannel: 'There is no payment channel for this currency account.',
   AmountInvalid: 'Please enter a valid amount.',

@@ -43,6 +43,11 @@ export const SubmitOrderSchema = z.object({
   stop_loss_price: OptionalPriceField,
   target_profit_price: OptionalPriceField,
   multiple: PositiveInt,
+  /**
+   * The price the trader saw: a market order whose fill would be further from it than the instrument's
+   * tolerance is refused (PriceMoved) rather than filled somewhere the trader did not agree to.
+   */
+  price: OptionalPriceField,
   /** One per rendered order form: a repeated submit returns the first result. */
   idempotency_key: OptionalText.refine((s) => s === undefined || s.length <= 64, { message: 'at most 64 characters' }),
 });

@@ -322,4 +322,7 @@ export const MIGRATIONS: readonly string[] = [
     sort INTEGER NOT NULL
   ) STRICT;
   `,
+  /* 5: the price-deviation tolerance of market orders, per instrument (NULL: its category's default) */ `
+  ALTER TABLE instruments ADD COLUMN max_deviation_bp INTEGER CHECK (max_deviation_bp IS NULL OR max_deviation_bp > 0);
+  `,
 ];

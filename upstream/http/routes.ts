@@ -115,6 +115,7 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
         stopLoss: input.stop_loss_price,
         takeProfit: input.target_profit_price,
         leverage: input.multiple,
+        seenPrice: input.price,
         idempotencyKey: input.idempotency_key,
       }),
     ),

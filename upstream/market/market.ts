@@ -27,6 +27,8 @@ export interface Instrument {
   volatility: number;
   logo: string;
   sort: number;
+  /** How far (basis points) a market order's fill may be from the price the trader saw. */
+  maxDeviationBp: number;
   terms: InstrumentTerms;
   /** How to turn the quote currency into USD: directly, or through another instrument's price. */
   conversion: { kind: 'usd' | 'multiply' | 'divide'; viaId: number };
@@ -113,6 +115,7 @@ export class Market {
         volatility: (r.annual_volatility_ppm as number) / 1e6,
         logo: r.logo as string,
         sort: r.sort as number,
+        maxDeviationBp: (r.max_deviation_bp as number | null) ?? defaultDeviationBp(r.category_id as number),
         terms: {
           precision: r.price_precision as number,
           contractSize: r.contract_size as number,
@@ -305,4 +308,9 @@ export class Market {
 /** A scaled integer price → its JSON number. */
 export function priceNumber(inst: Pick<Instrument, 'precision'>, price: number): number {
   return price / pow10(inst.precision);
+}
+
+/** Forex moves in small steps, so a smaller tolerance (0.2 %); metals, crypto, indices and energy 1 %. */
+function defaultDeviationBp(categoryId: number): number {
+  return categoryId === 1 ? 20 : 100;
 }

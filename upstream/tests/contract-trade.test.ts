@@ -257,6 +257,29 @@ describe('submit', () => {
     expectError(await up.call(trade.submit, buyLimit('0.1', '1.08', { idempotency_key: 'target-key' }), { token }), 'IdempotencyKeyReused');
   });
 
+  test('a market order is refused (PriceMoved) when its fill would stray past the tolerance from the price the trader saw', async () => {
+    up.setPrice('EURUSD', 1.1);
+    up.setPrice('BTCUSD', 50000);
+    const { token } = await up.demo();
+    // Forex: 0.2 % of 1.078 is 0.002156; the fill at 1.1 is 0.022 away.
+    expectError(await up.call(trade.submit, buy('0.1', 100, { price: '1.078' }), { token }), 'PriceMoved');
+    expectError(await up.call(trade.submit, sell('0.1', 100, { price: '1.12' }), { token }), 'PriceMoved');
+    expect(await balanceOf(token)).toBe(100000);
+    // Within it (1.0979 is 0.19 % away), or no price named: filled at the current price.
+    expect(await submit(token, buy('0.1', 100, { price: '1.0979' }))).toMatchObject({ Price: 1.1 });
+    expect(await submit(token, buy('0.1'))).toMatchObject({ Price: 1.1 });
+    // Crypto allows 1 %: 49,600 is 0.8 % below 50,000.
+    expect(await submit(token, { type: 1, cont: '0.1', forex_id: id.BTCUSD, status: 1, multiple: 10, price: '49600' })).toMatchObject({
+      Price: 50000,
+    });
+    expectError(
+      await up.call(trade.submit, { type: 1, cont: '0.1', forex_id: id.BTCUSD, status: 1, multiple: 10, price: '49000' }, { token }),
+      'PriceMoved',
+    );
+    // A pending order opens at its own target: the seen price does not apply.
+    expect(await submit(token, buyLimit('0.1', '1.09', { price: '1.0' }))).toMatchObject({ Status: 0 });
+  });
+
   test('a closed market is MarketClosed; crypto trades at any time', async () => {
     up.setPrice('EURUSD', 1.1);
     const { token } = await up.demo();

@@ -86,6 +86,8 @@ export interface SubmitInput {
   stopLoss: string | null;
   takeProfit: string | null;
   leverage: number;
+  /** The price the trader saw (market orders): the fill may not stray further than the instrument allows. */
+  seenPrice?: string | null;
   idempotencyKey?: string;
 }
 
@@ -200,6 +202,9 @@ export class TradingEngine {
     const takeProfit = this.parsePrice(inst, input.takeProfit);
     const stopLoss = this.parsePrice(inst, input.stopLoss);
     const pending = input.entryMode === EntryMode.Pending;
+    const seen = pending ? null : this.parsePrice(inst, input.seenPrice ?? null);
+    // |current − seen| / seen > tolerance, in integers: basis points of the seen price.
+    if (seen !== null && Math.abs(current - seen) * 10_000 > seen * inst.maxDeviationBp) fail('PriceMoved');
     if (pending && target === null) fail('TargetPriceRequired');
     if (pending && target === current) fail('TargetPriceAtMarket');
     const reference = pending ? target! : current;

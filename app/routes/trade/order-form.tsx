@@ -136,6 +136,7 @@ export function OrderForm({
       <input type="hidden" name="code" value={instrument.Code} />
       {period !== DEFAULT_PERIOD ? <input type="hidden" name="period" value={period} /> : null}
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+      <input type="hidden" name="seen_price" value={price.toFixed(instrument.PricePrecision)} />
       <FormError id={form.errorId} errors={form.errors} />
       {outcomeUnknown ? (
         <p className="form-hint">

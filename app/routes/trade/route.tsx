@@ -116,6 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         target_profit_price: order.take_profit ?? '',
         stop_loss_price: order.stop_loss ?? '',
         multiple: order.leverage,
+        price: pending ? '' : (order.seen_price ?? ''),
         idempotency_key: order.idempotency_key,
       },
       { timeoutMs },

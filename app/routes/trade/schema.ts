@@ -38,6 +38,8 @@ export function orderFormSchema(rulesFor: (forexId: number) => OrderRules | unde
       target_price: priceText,
       take_profit: priceText,
       stop_loss: priceText,
+      /** The price on screen when buy or sell was pressed: the upstream refuses a fill too far from it. */
+      seen_price: priceText,
       idempotency_key: z.string().max(64).optional(),
     })
     .superRefine((order, ctx) => {
