@@ -22,8 +22,9 @@ test('no redirect leaves the origin, whatever dots and slashes the target carrie
   }
 });
 
-test('after logging in from a dotted "from", the trader stays on this site', async ({ page, baseURL }) => {
-  const email = uniqueEmail('redirect');
+/** A real (not demo) account, registered through the upstream; returns its e-mail (password secret-123). */
+async function realAccount(tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
   await admin('POST', '/api/notify/send_email', { to: email, type: 1 });
   await admin('POST', '/api/user/register', {
     type: 1,
@@ -32,6 +33,11 @@ test('after logging in from a dotted "from", the trader stays on this site', asy
     re_password: 'secret-123',
     sms_code: await latestCode(email),
   });
+  return email;
+}
+
+test('after logging in from a dotted "from", the trader stays on this site', async ({ page, baseURL }) => {
+  const email = await realAccount('redirect');
   await page.goto('/language?lng=en&redirectTo=/');
   await page.goto('/login?from=/.//evil.example');
   await page.getByLabel('E-mail').fill(email);
@@ -79,4 +85,96 @@ test('a post of 1 MB of repeated names or 50 MB is refused at once, and pages ke
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('listitem').first()).toBeVisible();
+});
+
+/** Every action of the app, and the names its forms use. */
+const ACTIONS = [
+  '/forgot',
+  '/login',
+  '/mine',
+  '/mine/auth',
+  '/mine/charge',
+  '/mine/password',
+  '/mine/withdraw-way?type=1',
+  '/mine/withdraw',
+  '/order?type=1',
+  '/product',
+  '/register',
+  '/trade?code=EURUSD',
+  // Last: they change who is signed in.
+  '/demo',
+  '/logout',
+];
+const NAMES = [
+  'intent',
+  'type',
+  'id',
+  'side',
+  'forex_id',
+  'code',
+  'lots',
+  'leverage',
+  'entry',
+  'target_price',
+  'take_profit',
+  'stop_loss',
+  'seen_price',
+  'idempotency_key',
+  'account',
+  'email',
+  'mobile',
+  'area',
+  'password',
+  're_password',
+  'old_password',
+  'sms_code',
+  'captcha',
+  'captcha_key',
+  'invite_code',
+  'amount',
+  'currency',
+  'network',
+  'channel',
+  'address',
+  'method',
+  'name',
+  'number',
+  'bank',
+  'swift',
+  'proof',
+  'front',
+  'back',
+  'from',
+  'q',
+];
+
+test('a field sent twice or as name[0] to any action is a clear answer, never a 500 (issue 9 #3)', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const email = await realAccount('fuzz');
+  await page.goto('/language?lng=en&redirectTo=/');
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('secret-123');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Welcome back.')).toBeVisible();
+  await page.goto('/trade?code=EURUSD');
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  const bodies = {
+    twice: NAMES.flatMap((n) => [`${n}=1`, `${n}=2`]),
+    indexed: NAMES.map((n) => `${n}%5B0%5D=1`),
+    nested: NAMES.map((n) => `${n}.a=1`),
+  };
+  const failures: string[] = [];
+  for (const path of ACTIONS) {
+    for (const [kind, fields] of Object.entries(bodies)) {
+      const res = await page.request.post(path, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(baseURL!).origin },
+        data: [`csrf=${encodeURIComponent(csrf)}`, ...fields].join('&'),
+        maxRedirects: 0,
+      });
+      if (res.status() >= 500 || res.status() === 403) failures.push(`${path} (${kind}): ${res.status()}`);
+    }
+  }
+  // 403 would mean the CSRF check stopped the post before the action read its fields.
+  expect(failures).toEqual([]);
 });

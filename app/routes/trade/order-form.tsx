@@ -80,16 +80,18 @@ export function OrderForm({
     shouldRevalidate: 'onInput',
   });
 
-  const pending = (fields.entry.value ?? defaults.entry) === String(EntryMode.Pending);
-  const lotsText = fields.lots.value;
+  // A posted form may carry a field twice or as name[0]: what comes back is then no text, and no estimate.
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const pending = (text(fields.entry.value) ?? defaults.entry) === String(EntryMode.Pending);
+  const lotsText = text(fields.lots.value);
   const openPrice = pending
-    ? parseUnits(fields.target_price.value ?? '', instrument.PricePrecision)
+    ? parseUnits(text(fields.target_price.value) ?? '', instrument.PricePrecision)
     : priceUnits(price, instrument.PricePrecision);
   const estimate = estimateOrder({
     instrument,
     feeType,
     lots: lotsText,
-    leverage: fields.leverage.value,
+    leverage: text(fields.leverage.value),
     price: openPrice !== null && openPrice > 0 ? openPrice : null,
     conversion,
     conversionPrice,
