@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { data, redirect } from '@remix-run/node';
 import {
@@ -22,12 +22,13 @@ import { SideDrawer } from './components/side-drawer';
 import { TabBar } from './components/tab-bar';
 import { ToastBanner } from './components/toast';
 import { BCP47, direction, type Language } from './i18n/config';
-import { getLanguage } from './i18n/i18next.server';
+import { getLanguage, i18nServer } from './i18n/i18next.server';
 import { resourcesVersion } from './i18n/resources.server';
 import { csrf } from './utils/csrf.server';
 import { lossCheckRedirect } from './utils/loss-check.server';
 import { getSession, takeToast } from './utils/session.server';
 import { useNonce } from './utils/nonce';
+import { pageTitle } from './utils/page-title';
 import styles from './styles/app.css?url';
 
 export const links: LinksFunction = () => [
@@ -46,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   if (lossRedirect) throw redirect(lossRedirect);
   const { toast, clear: clearToast } = await takeToast(request);
+  const t = await i18nServer.getFixedT(lang);
   const token = session.get('token');
   const user = token ? (session.get('user') ?? null) : null;
   const headers = new Headers();
@@ -60,6 +62,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       csrfToken,
       toast,
       user: user && { email: user.email, uid: user.uid, isDemo: user.is_demo === 1 },
+      // The titles of the screens shown when a page cannot be (see utils/page-title).
+      errorTitles: {
+        notFound: t('errorPage.notFoundTitle'),
+        failed: t('errorPage.title'),
+        unavailable: t('errorPage.unavailableTitle'),
+        demoBlocked: t('mine:demoBlocked.title'),
+      },
     },
     { headers },
   );
@@ -73,6 +82,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 };
+
+/** Only a page without a title of its own, or the error page in place of every page, uses this. */
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args);
 
 export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 
@@ -109,12 +121,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  const root = useRootData();
-  // Lets a test (or a screen reader script) know the page is interactive, not just painted.
+/** Lets a test (or a screen reader script) know the page is interactive, not just painted. */
+function useHydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+}
+
+export default function App() {
+  const root = useRootData();
+  useHydratedMark();
   const matches = useMatches();
   const footer = matches.some((m) => (m.handle as RouteHandle | undefined)?.footer);
   const location = useLocation();
@@ -133,6 +149,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  useHydratedMark();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const detail = isRouteErrorResponse(error) && status === 503 && typeof error.data === 'string' ? error.data : null;

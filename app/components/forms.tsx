@@ -37,9 +37,9 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   const { t } = useTranslation();
   // The same words from the browser and from the server are said once.
   const list = [...new Set((errors?.filter(Boolean) ?? []).map((e) => t(e)))];
-  if (list.length === 0) return null;
+  // Always there, one line tall (CSS): a message arriving on blur does not move the button under the finger.
   return (
-    <div id={id} className="field-errors">
+    <div id={list.length > 0 ? id : undefined} className="field-errors">
       {list.map((e) => (
         <p key={e} className="field-error">
           {e}

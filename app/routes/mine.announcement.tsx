@@ -7,8 +7,9 @@ import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { announcementOf } from '~/upstream/content.server';
 import styles from '~/styles/content.css?url';
+import { pageTitle } from '~/utils/page-title';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.pageTitle }] : []);
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.pageTitle);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

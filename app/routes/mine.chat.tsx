@@ -11,8 +11,9 @@ import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { onlineService } from '~/upstream/content.server';
 import styles from '~/styles/content.css?url';
+import { pageTitle } from '~/utils/page-title';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

@@ -14,10 +14,11 @@ import { formatMargin, formatMoney } from '~/utils/format';
 import { requireRealAccount } from '~/utils/guards.server';
 import { useLocale } from '~/utils/locale';
 import styles from '~/styles/funds.css?url';
+import { pageTitle } from '~/utils/page-title';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

@@ -52,7 +52,7 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
   const text = themeColour(host, '--text', '#e6ebf5');
   const grid = themeColour(host, '--line', '#1e293b');
   const up = themeColour(host, '--up', '#16c784');
-  const down = themeColour(host, '--down', '#ea3943');
+  const down = themeColour(host, '--down', '#f3525b');
   let timeline: LondonTimeline = createLondonTimeline();
   const utcOf = (time: Time) => timeline.toUtc(time as number);
 

@@ -20,8 +20,9 @@ import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server'
 import { redirectWithToast } from '~/utils/session.server';
 import styles from '~/styles/auth.css?url';
 import { ForgotFormSchema, ForgotSendCodeSchema } from './schema';
+import { pageTitle } from '~/utils/page-title';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

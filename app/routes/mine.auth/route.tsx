@@ -21,10 +21,11 @@ import { readUploadForm, replyToFailure } from '~/utils/form-action.server';
 import { requireRealAccount } from '~/utils/guards.server';
 import { redirectWithToast } from '~/utils/session.server';
 import styles from '~/styles/funds.css?url';
+import { pageTitle } from '~/utils/page-title';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

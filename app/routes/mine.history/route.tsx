@@ -18,8 +18,9 @@ import { formatDateTime, formatMoney, formatProfit, trendOf } from '~/utils/form
 import { useLocale } from '~/utils/locale';
 import { requireSignedIn } from '~/utils/session.server';
 import styles from '~/styles/mine.css?url';
+import { pageTitle } from '~/utils/page-title';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

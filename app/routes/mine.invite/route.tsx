@@ -14,10 +14,11 @@ import { inviteInfo } from '~/upstream/account.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { requireRealAccount } from '~/utils/guards.server';
 import styles from '~/styles/mine.css?url';
+import { pageTitle } from '~/utils/page-title';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

@@ -23,10 +23,11 @@ import { requireRealAccount } from '~/utils/guards.server';
 import { redirectWithToast } from '~/utils/session.server';
 import styles from '~/styles/auth.css?url';
 import { ChangePasswordFormSchema } from './schema';
+import { pageTitle } from '~/utils/page-title';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

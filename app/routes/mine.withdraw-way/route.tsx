@@ -22,10 +22,11 @@ import { redirectWithToast } from '~/utils/session.server';
 import styles from '~/styles/funds.css?url';
 import { bindFormSchema } from './schema';
 import { readBoundedForm } from '~/utils/bounded-form.server';
+import { pageTitle } from '~/utils/page-title';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

@@ -40,10 +40,11 @@ import styles from '~/styles/funds.css?url';
 import { quoteWithdrawal, type WithdrawQuote } from './quote';
 import { WithdrawFormSchema } from './schema';
 import { readBoundedForm } from '~/utils/bounded-form.server';
+import { pageTitle } from '~/utils/page-title';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

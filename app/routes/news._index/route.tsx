@@ -14,10 +14,11 @@ import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { newsPage, type NewsItem } from '~/upstream/content.server';
 import styles from '~/styles/content.css?url';
 import { ArticleSkeleton, NewsRowsSkeleton } from './news-skeleton';
+import { pageTitle } from '~/utils/page-title';
 
 export const handle: RouteHandle = { footer: true };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

@@ -12,8 +12,9 @@ import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { newsArticle } from '~/upstream/content.server';
 import { sanitizeNews } from '~/utils/sanitize-html.server';
 import styles from '~/styles/content.css?url';
+import { pageTitle } from '~/utils/page-title';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

@@ -26,8 +26,9 @@ import { getSignedIn, startSession } from '~/utils/session.server';
 import styles from '~/styles/auth.css?url';
 import { CaptchaField, NEW_PICTURE_INTENT } from './captcha-field';
 import { RegisterCaptchaFormSchema, RegisterFormSchema, RegisterSendCodeSchema } from './schema';
+import { pageTitle } from '~/utils/page-title';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

@@ -1,0 +1,129 @@
+/**
+ * WCAG 2.2 AA as axe-core sees it, on every screen a trader reaches, in English and in Arabic (right to
+ * left): a visitor's screens, a demo account with an open position (its detail popup, the confirmations,
+ * the drawer), and a registered account's money and identity screens. Any serious or critical finding
+ * fails, listed with its rule, the elements and what to fix. JavaScript on only: axe runs in the page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { chooseLanguage, forceMarket, logInRealAccount, openDemo, setPrice } from './fixtures';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Lists every serious or critical axe finding on the page as it is now; collected, so one run names every screen. */
+async function expectNoSeriousFindings(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`),
+    );
+  expect.soft(serious, `axe findings on ${screen}`).toEqual([]);
+}
+
+/** Opens a screen once it is interactive and checks it. */
+async function check(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expectNoSeriousFindings(page, path);
+}
+
+/** Places 0.01 lot of EUR/USD at the market from the English trade screen and returns the order number. */
+async function placeOrder(page: Page): Promise<string> {
+  await page.goto('/trade?code=EURUSD');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const ticket = page.getByRole('form', { name: 'Place an order' });
+  await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill('0.01');
+  await ticket.getByRole('button', { name: 'Buy up' }).click();
+  const placed = page.getByRole('dialog', { name: 'Your order has been confirmed' });
+  await expect(placed).toBeVisible();
+  const id = /(\d+)/.exec(await placed.getByText(/Order number/).innerText())?.[1];
+  expect(id).toBeTruthy();
+  return id!;
+}
+
+// Each test walks a dozen screens and runs axe on every one.
+test.describe.configure({ timeout: 240_000 });
+
+test.beforeEach(async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await forceMarket('EURUSD', 'open');
+  await setPrice('EURUSD', '1.10000');
+});
+test.afterEach(async () => {
+  await forceMarket('EURUSD', 'auto');
+});
+
+for (const lng of ['en', 'ar']) {
+  test.describe(`in ${lng}`, () => {
+    test(`a visitor's screens have no serious accessibility findings (${lng})`, async ({ page }) => {
+      await chooseLanguage(page, lng);
+      for (const path of [
+        '/',
+        '/trade?code=EURUSD',
+        '/trade?code=EURUSD&drawer=1',
+        '/login',
+        '/register',
+        '/forgot',
+        '/language',
+        '/news',
+        '/news/detail?id=1',
+        '/rank',
+        '/product',
+        '/mine/system',
+        '/mine/announcement',
+        '/feedback',
+        '/no-such-page/at-all',
+      ])
+        await check(page, path);
+      // A form sent empty: its messages stand next to the fields, and must be readable too.
+      await page.goto('/login');
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await page.getByRole('textbox').first().press('Enter');
+      await expect(page.getByRole('textbox').first()).toHaveAttribute('aria-invalid', 'true');
+      await expectNoSeriousFindings(page, '/login with its field errors');
+    });
+
+    test(`a demo account's screens, with an open position, have no serious accessibility findings (${lng})`, async ({ page }) => {
+      await openDemo(page);
+      const id = await placeOrder(page);
+      await chooseLanguage(page, lng);
+      for (const path of [
+        '/mine',
+        '/mine?confirm=reset-demo',
+        '/mine/system?confirm=logout',
+        '/trade?code=EURUSD',
+        `/trade?code=EURUSD&placed=${id}`,
+        '/order?type=1',
+        `/order?type=1&detail=${id}`,
+        '/order?type=0',
+        '/order?type=3',
+        '/mine/history',
+        '/mine/email',
+        '/mine/charge',
+      ])
+        await check(page, path);
+    });
+
+    test(`a registered account's screens have no serious accessibility findings (${lng})`, async ({ page }) => {
+      await logInRealAccount(page, 'a11y');
+      await chooseLanguage(page, lng);
+      for (const path of [
+        '/mine',
+        '/mine/charge',
+        '/mine/charge?method=coin&channel=1',
+        '/mine/withdraw',
+        '/mine/withdraw-way',
+        '/mine/wallet',
+        '/mine/bank-card-list',
+        '/mine/coin-address-list',
+        '/mine/history',
+        '/mine/invite',
+        '/mine/auth',
+        '/mine/password',
+        '/mine/chat',
+      ])
+        await check(page, path);
+    });
+  });
+}

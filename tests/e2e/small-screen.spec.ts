@@ -1,0 +1,117 @@
+/**
+ * The smallest phone we design for, 360 × 640, JavaScript on and off: every account figure and order
+ * total is whole (not cut, not running under the next card) in English and in German, whose words are
+ * long; and on the trade screen both order buttons are on the first screen, without scrolling.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { chooseLanguage, forceMarket, openDemo, setPrice } from './fixtures';
+
+test.use({ viewport: { width: 360, height: 640 } });
+
+test.beforeEach(async () => {
+  await forceMarket('EURUSD', 'open');
+  await setPrice('EURUSD', '1.10000');
+});
+test.afterEach(async () => {
+  await forceMarket('EURUSD', 'auto');
+});
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * Each label and figure of these description lists as the eye sees it: the box of its text (which
+ * overflows its element when cut or running over), its element's box and scroll widths, and its card.
+ */
+async function figuresOf(lists: Locator) {
+  return lists.evaluateAll((dls) =>
+    dls.flatMap((dl) =>
+      [...dl.querySelectorAll('dt, dd')].map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const box = (r: DOMRect) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom });
+        return {
+          text: (el as HTMLElement).innerText,
+          scrollWidth: el.scrollWidth,
+          clientWidth: el.clientWidth,
+          text_: box(range.getBoundingClientRect()),
+          card: box(el.parentElement!.getBoundingClientRect()),
+        };
+      }),
+    ),
+  );
+}
+
+const inside = (inner: Box, outer: Box) =>
+  inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5 && inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5;
+const overlap = (a: Box, b: Box) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+
+/** No figure is cut, each sits inside its own card on the screen, and no two cards overlap. */
+async function expectWholeFigures(page: Page, lists: Locator, expectedCount: number) {
+  const figures = await figuresOf(lists);
+  expect(figures).toHaveLength(expectedCount);
+  const screen = { left: 0, top: -Infinity, right: page.viewportSize()!.width, bottom: Infinity };
+  for (const f of figures) {
+    expect.soft(f.text.trim(), 'a figure has words').not.toBe('');
+    expect.soft(f.scrollWidth, `"${f.text}" is cut`).toBeLessThanOrEqual(f.clientWidth);
+    expect.soft(inside(f.text_, f.card), `"${f.text}" runs out of its card`).toBe(true);
+    expect.soft(inside(f.card, screen), `the card of "${f.text}" is off the screen`).toBe(true);
+  }
+  const cards = [...new Map(figures.map((f) => [JSON.stringify(f.card), f])).values()];
+  for (const [i, a] of cards.entries())
+    for (const b of cards.slice(i + 1)) expect.soft(overlap(a.card, b.card), `"${a.text}" and "${b.text}" overlap`).toBe(false);
+}
+
+for (const lng of ['en', 'de']) {
+  test(`every account figure and order total is whole at 360 px (${lng})`, async ({ page }) => {
+    await chooseLanguage(page, 'en');
+    await openDemo(page);
+    await chooseLanguage(page, lng);
+    await page.goto('/order?type=1');
+    const main = page.getByRole('main');
+    // Seven account figures and three totals (orders, total profit, balance), each a label and a value.
+    const lists = main.getByRole('region').locator('dl');
+    await expect(lists).toHaveCount(2);
+    await expect(main.getByRole('definition').first()).toHaveText(/100[,.]000[,.]00/);
+    await expectWholeFigures(page, lists, 20);
+
+    // The day's prices and the same account figures above the order ticket.
+    await page.goto('/trade?code=EURUSD');
+    await expect(main.getByRole('region').locator('dl')).toHaveCount(2);
+    await expectWholeFigures(page, main.getByRole('region').locator('dl'), 22);
+  });
+}
+
+test('both order buttons are on the first screen of the trade page, without scrolling', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await openDemo(page);
+  await page.goto('/trade?code=EURUSD');
+  if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const ticket = page.getByRole('form', { name: 'Place an order' });
+  for (const name of ['Buy up (long)', 'Buy low (short)']) {
+    const button = ticket.getByRole('button', { name, exact: true });
+    await expect(button).toBeInViewport({ ratio: 1 });
+    await expect(button).toBeEnabled();
+    // Nothing covers it: the tap lands on the button itself.
+    const box = (await button.boundingBox())!;
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(hit).toBe(name);
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Still there, and still the form's buttons, at the foot of the page: a tap places the order.
+  await page.getByRole('spinbutton', { name: 'Lots', exact: true }).fill('0.01');
+  await page.keyboard.press('End');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(ticket.getByRole('button', { name: 'Buy low (short)', exact: true })).toBeInViewport({ ratio: 1 });
+  await ticket.getByRole('button', { name: 'Buy low (short)', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Your order has been confirmed' })).toBeVisible();
+});
