@@ -153,10 +153,20 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const detail = isRouteErrorResponse(error) && status === 503 && typeof error.data === 'string' ? error.data : null;
+  // 413 (a form past its bounds) and 415 (a form of a kind this page does not take): the sender can fix it.
+  const tooLarge = status === 413 || status === 415;
+  const title =
+    status === 404
+      ? t('errorPage.notFoundTitle')
+      : status === 503
+        ? t('errorPage.unavailableTitle')
+        : tooLarge
+          ? t('errorPage.tooLargeTitle')
+          : t('errorPage.title');
   return (
     <main className="page error-page">
-      <h1>{status === 404 ? t('errorPage.notFoundTitle') : status === 503 ? t('errorPage.unavailableTitle') : t('errorPage.title')}</h1>
-      <p>{status === 404 ? t('errorPage.notFound') : (detail ?? t('errorPage.retry'))}</p>
+      <h1>{title}</h1>
+      <p>{status === 404 ? t('errorPage.notFound') : tooLarge ? t('errorPage.tooLarge') : (detail ?? t('errorPage.retry'))}</p>
       <p className="error-actions">
         {status !== 404 ? <a href="">{t('errorPage.reload')}</a> : null}
         <a href="/">{t('errorPage.home')}</a>
