@@ -6,7 +6,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { translator } from '~/i18n/i18next.server';
 import { logout } from '~/upstream/account.server';
-import { upstreamApi } from '~/upstream/api.server';
+import { upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { validateCsrf } from '~/utils/csrf.server';
 import { endSession, getSignedIn } from '~/utils/session.server';
 import { readBoundedForm } from '~/utils/bounded-form.server';
@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (signedIn) {
     const api = await upstreamApi(request, context);
     // The session ends here whatever the upstream says: a token it cannot revoke now expires on its own.
-    await logout(api, signedIn.token).catch(() => undefined);
+    await logout(api, signedIn.token).catch(upstreamFallback(undefined, 'the upstream logout'));
     // Spec §4: logout is also sent on the realtime channel (the user's live socket upstream).
     context.onLogout?.(signedIn.user.id);
   }

@@ -12,7 +12,7 @@ import * as account from '#contract/calls/account';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-api-test-'));
 process.env.DATA_DIR = dir;
-const { upstreamApi, UpstreamError } = await import('./api.server');
+const { upstreamApi, upstreamFallback, UpstreamError, UpstreamUnavailable } = await import('./api.server');
 const sessions = await import('~/utils/session.server');
 
 let server: http.Server;
@@ -64,4 +64,40 @@ test('a call flagged initial keeps the user where they are and raises the error 
   const thrown = await api.call(account.info, {}, { initial: true }).catch((e) => e);
   expect(thrown).toBeInstanceOf(UpstreamError);
   expect(await sessions.getSignedIn(request)).not.toBeNull();
+});
+
+test('a page part that can be left out falls back only on an upstream refusal or outage; the end of a session and bugs go on', async () => {
+  const request = await signedInRequest('http://localhost/order?type=1');
+  const api = await upstreamApi(request, { upstream: { baseUrl }, cspNonce: '' });
+  const fallback = upstreamFallback('fallback', 'a test part');
+  // 999 is the session's end: its redirect is not swallowed.
+  const ended = await api
+    .call(account.info, {})
+    .then(() => 'answered', fallback)
+    .catch((e) => e);
+  expect(ended).toBeInstanceOf(Response);
+  expect(fallback(new UpstreamUnavailable('timeout', 'info', 'slow'))).toBe('fallback');
+  expect(fallback(new UpstreamError(1003, 'not found', 'info'))).toBe('fallback');
+  const bug = new TypeError('x.trim is not a function');
+  expect(() => fallback(bug)).toThrow(bug);
+});
+
+test('once the upstream is silent in a request, its later calls fail at once instead of waiting again', async () => {
+  const silent = http.createServer(() => {}); // accepts, never answers
+  await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+  try {
+    const context = { upstream: { baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` }, cspNonce: '' };
+    const api = await upstreamApi(new Request('http://localhost/trade'), context);
+    // An optional call may run out of its short wait without marking the upstream down.
+    expect(await api.call(account.info, {}, { timeoutMs: 50, optional: true }).catch((e) => e)).toBeInstanceOf(UpstreamUnavailable);
+    expect(context).not.toHaveProperty('upstreamOutage', true);
+    expect(await api.call(account.info, {}, { timeoutMs: 100 }).catch((e) => e)).toMatchObject({ reason: 'timeout' });
+    expect(context).toHaveProperty('upstreamOutage', true);
+    const started = performance.now();
+    expect(await api.call(account.info, {}).catch((e) => e)).toBeInstanceOf(UpstreamUnavailable);
+    expect(performance.now() - started).toBeLessThan(1000); // not another 8 s
+  } finally {
+    silent.closeAllConnections();
+    silent.close();
+  }
 });

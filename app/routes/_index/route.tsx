@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '~/components/page-header';
 import { LANGUAGE_FLAGS, LANGUAGE_NAMES } from '~/i18n/config';
 import { useLiveStream } from '~/live/hooks';
-import { loaderFailure, upstreamApi } from '~/upstream/api.server';
+import { loaderFailure, upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { listCategories, listInstruments, sparklines } from '~/upstream/market.server';
 import { useLanguage } from '~/utils/locale';
 import type { RouteHandle } from '~/root';
@@ -28,10 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       listInstruments(api),
       listCategories(api),
       // Sparklines are decoration: the list shows without them.
-      sparklines(api).then(
-        (r) => r.data,
-        () => [],
-      ),
+      sparklines(api).then((r) => r.data, upstreamFallback([], 'sparklines')),
     ]);
     const shown = category ? instruments.data.filter((i) => i.CategoryId === category) : instruments.data;
     return {

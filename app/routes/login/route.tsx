@@ -13,7 +13,7 @@ import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/comp
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { areaList, login, showMobileSetting } from '~/upstream/account.server';
-import { upstreamApi } from '~/upstream/api.server';
+import { upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { getSignedIn, startSession } from '~/utils/session.server';
@@ -31,15 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The phone variant is an extra: if its settings cannot be read, e-mail login still works.
   const showMobile = await showMobileSetting(api).then(
     (r) => r.data.value !== ShowMobile.Hidden,
-    () => false,
+    upstreamFallback(false, 'the phone login setting'),
   );
   const byMobile = showMobile && url.searchParams.get('type') === 'mobile';
-  const areas = byMobile
-    ? await areaList(api).then(
-        (r) => r.data,
-        () => [],
-      )
-    : [];
+  const areas = byMobile ? await areaList(api).then((r) => r.data, upstreamFallback([], 'area codes')) : [];
   return { from, showMobile, byMobile, areas };
 }
 

@@ -12,7 +12,7 @@ import { WithdrawType } from '#contract/enums';
 import { CsrfInput, ErrorList, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
-import { loaderFailure, upstreamApi, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
+import { loaderFailure, upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { bindMethod, withdrawCurrencies } from '~/upstream/funds.server';
 import { validateCsrf } from '~/utils/csrf.server';
 import { replyWithFailure } from '~/utils/form-action.server';
@@ -59,10 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await validateCsrf(formData, request.headers);
   const type = typeOf(formData.get('type'));
   // The networks decide which addresses are good; without them the upstream still checks.
-  const currencies = await withdrawCurrencies(api, type).catch((error: unknown) => {
-    if (error instanceof UpstreamError || error instanceof UpstreamUnavailable) return [];
-    throw error;
-  });
+  const currencies = await withdrawCurrencies(api, type).catch(upstreamFallback([], 'withdrawal networks'));
   const submission = parseWithZod(formData, { schema: bindFormSchema(type, (id) => currencies.find((c) => c.id === id)?.network) });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const f = submission.value;

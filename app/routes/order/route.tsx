@@ -19,7 +19,7 @@ import { translator } from '~/i18n/i18next.server';
 import { useLiveAccount, useLiveClosed, useLiveStream } from '~/live/hooks';
 import type { RouteHandle } from '~/root';
 import ordersStyles from '~/styles/orders.css?url';
-import { loaderFailure, upstreamApi } from '~/upstream/api.server';
+import { loaderFailure, upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { accountDetail, cancelOrder, closeOrder, myOrders, setStops } from '~/upstream/trade.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { formatMoney, formatProfit, trendOf } from '~/utils/format';
@@ -56,12 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const [list, account, units] = await Promise.all([
       myOrders(api, type, page),
       // The figures are an extra on the holding tab: the list shows without them.
-      type === OrderTab.Holding
-        ? accountDetail(api).then(
-            (r) => r.data,
-            () => null,
-          )
-        : null,
+      type === OrderTab.Holding ? accountDetail(api).then((r) => r.data, upstreamFallback(null, 'account figures')) : null,
       unitsPerLot(api),
     ]);
     const total = list.extras.total ?? list.data.length;

@@ -19,7 +19,7 @@ import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/compon
 import { resendWait, sendCode } from '~/components/verification-code.server';
 import { translator } from '~/i18n/i18next.server';
 import { areaList, basicInfo, captcha, register, showMobileSetting } from '~/upstream/account.server';
-import { loaderFailure, upstreamApi } from '~/upstream/api.server';
+import { loaderFailure, upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { getSignedIn, startSession } from '~/utils/session.server';
@@ -45,20 +45,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const [basic, phone] = await Promise.all([
       basicInfo(api),
       // The phone fields are an extra: if the setting cannot be read, sign-up by e-mail still works.
-      showMobileSetting(api).then(
-        (r) => r.data.value,
-        () => ShowMobile.Hidden,
-      ),
+      showMobileSetting(api).then((r) => r.data.value, upstreamFallback(ShowMobile.Hidden, 'the phone sign-up setting')),
     ]);
     const byPicture = basic.data.verify_reg_type === VerifyRegType.Captcha;
     const [picture, areas] = await Promise.all([
       byPicture ? captcha(api).then((r) => r.data) : null,
-      phone === ShowMobile.AreaAndPhone
-        ? areaList(api).then(
-            (r) => r.data,
-            () => [],
-          )
-        : [],
+      phone === ShowMobile.AreaAndPhone ? areaList(api).then((r) => r.data, upstreamFallback([], 'area codes')) : [],
     ]);
     return {
       title: t('register.title'),

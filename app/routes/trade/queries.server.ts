@@ -13,6 +13,7 @@ import { accountDetail } from '~/upstream/trade.server';
 import type { DrawerRow } from './instrument-drawer';
 import { conversionFor, formatLots, lotRulesOf, stepLots } from './estimates';
 import { periodOf, tradeUrl } from './trade-url';
+import { upstreamFallback } from '~/upstream/api.server';
 
 /** The last instrument chosen on this device (not secret: a product code). */
 export const tradeCodeCookie = createCookie('trade_code', {
@@ -65,20 +66,9 @@ export async function loadTradeScreen(api: Api, request: Request) {
   const [list, feeType, account] = await Promise.all([
     listInstruments(api),
     // Without the fee setting the page still shows, with no fee estimate.
-    basicInfo(api).then(
-      (r) => r.data.trade_fee_type,
-      () => null,
-    ),
+    basicInfo(api).then((r) => r.data.trade_fee_type, upstreamFallback(null, 'the fee setting')),
     // The figures are an extra on this public page; an ended session (a thrown redirect) still ends it.
-    api.signedIn
-      ? accountDetail(api).then(
-          (r) => r.data,
-          (error: unknown) => {
-            if (error instanceof Response) throw error;
-            return null;
-          },
-        )
-      : Promise.resolve(null),
+    api.signedIn ? accountDetail(api).then((r) => r.data, upstreamFallback(null, 'account figures')) : Promise.resolve(null),
   ]);
   const instruments = list.data;
   const stale = list.stale;
@@ -87,10 +77,7 @@ export async function loadTradeScreen(api: Api, request: Request) {
   const instrument = pickInstrument(instruments, url.searchParams.get('code'), typeof remembered === 'string' ? remembered : null);
   if (!instrument) throw new Response('No products are listed right now.', { status: 503 });
   // The chart is one part of the screen: without candles the order ticket still works.
-  const chart = await candles(api, instrument.Id, period).then(
-    (r) => r.data,
-    () => [],
-  );
+  const chart = await candles(api, instrument.Id, period).then((r) => r.data, upstreamFallback([], 'candles'));
   const rules = lotRulesOf(instrument);
   const ticket = ticketValuesOf(url.searchParams);
   const { ForexQuotations: quote, ...ticketInstrument } = instrument;
