@@ -2,8 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { chooseLanguage, watchCsp } from './fixtures';
 
 /**
- * What the user sees of flags: each language's flag is an SVG picture (an emoji flag is empty boxes
- * where no emoji font is installed).
+ * What the user sees of flags and logos: each language's flag is an SVG picture (an emoji flag is empty
+ * boxes where no emoji font is installed), each instrument has its own logo, and each service provider
+ * its own mark rather than an instrument's badge.
  */
 
 const REGIONAL_INDICATOR = /[\u{1F1E6}-\u{1F1FF}]/u;
@@ -80,4 +81,60 @@ test("the menu's language buttons carry the same SVG flags", async ({ page }) =>
   await expect(french).toHaveAttribute('src', '/flags/fr.svg');
   await expect(french).toHaveAttribute('alt', '');
   await expectSvgPicture(page, french);
+});
+
+test('USD/JPY, USD/CHF and USD/CAD each have their own logo, and each looks different', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await page.goto('/product?tab=products&q=USD');
+  const products = page.getByRole('list', { name: 'Products' });
+  const sources = new Set<string>();
+  const drawings = new Set<string>();
+  const pictures: Buffer[] = [];
+  for (const [pair, quote] of [
+    ['USD/JPY', 'JPY'],
+    ['USD/CHF', 'CHF'],
+    ['USD/CAD', 'CAD'],
+  ] as const) {
+    const logo = products.getByRole('link', { name: new RegExp(`^${pair}`) }).locator('img');
+    const svg = await expectSvgPicture(page, logo);
+    // Both currencies are written on the badge.
+    expect(svg).toContain('>USD</text>');
+    expect(svg).toContain(`>${quote}</text>`);
+    sources.add((await logo.getAttribute('src'))!);
+    drawings.add(svg);
+    pictures.push(await logo.screenshot());
+  }
+  expect(sources.size).toBe(3);
+  expect(drawings.size).toBe(3);
+  // What reaches the screen differs too, not only the files.
+  expect(pictures[0]!.equals(pictures[1]!)).toBe(false);
+  expect(pictures[0]!.equals(pictures[2]!)).toBe(false);
+  expect(pictures[1]!.equals(pictures[2]!)).toBe(false);
+});
+
+test("service providers show their own marks, not an instrument's or a coin's logo", async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await page.goto('/product?tab=products');
+  const instrumentLogos = new Set(
+    await page
+      .getByRole('list', { name: 'Products' })
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src'))),
+  );
+  expect(instrumentLogos).toContain('/logos/btcusd.svg');
+
+  await page.goto('/product');
+  const providers = page.getByRole('list', { name: 'Service providers' });
+  const marks = new Set<string>();
+  for (const name of ['Harbour Prime Markets Ltd', 'Meridian Clearing Services', 'Lumen Digital Assets Pte Ltd']) {
+    const logo = providers.getByRole('link', { name: new RegExp(name) }).locator('img');
+    const svg = await expectSvgPicture(page, logo);
+    const src = (await logo.getAttribute('src'))!;
+    expect(instrumentLogos.has(src), `${name}: ${src}`).toBe(false);
+    expect(src).not.toMatch(/btc|eth|sol|xrp|ltc|usd/);
+    // The provider's own mark: it is named after the provider.
+    expect(svg).toContain(`aria-label="${name}"`);
+    marks.add(src);
+  }
+  expect(marks.size).toBe(3);
 });
