@@ -18,7 +18,7 @@ import { smtpMailer } from './content/mailer';
 import { registerContentRoutes } from './http/content-routes';
 import { registerFundsRoutes } from './http/funds-routes';
 import { registerRoutes } from './http/routes';
-import { INSTRUMENTS, logoSvg } from './market/catalogue';
+import { INSTRUMENTS, logoSvg, providerLogoSvg, SERVICE_PROVIDERS } from './market/catalogue';
 import { RealtimeHub } from './realtime/hub';
 import { Upstream, type UpstreamOptions } from './upstream';
 
@@ -94,7 +94,10 @@ export async function start(options: StartOptions = {}): Promise<RunningUpstream
   registerFundsRoutes(app, upstream);
   registerContentRoutes(app, upstream);
   registerAdmin(app, upstream, adminKey);
-  const logos = new Map(INSTRUMENTS.map((s) => [`${s.code.toLowerCase()}.svg`, logoSvg(s)]));
+  const logos = new Map([
+    ...INSTRUMENTS.map((s) => [`${s.code.toLowerCase()}.svg`, logoSvg(s)] as const),
+    ...SERVICE_PROVIDERS.map((p) => [p.logo.slice('/static/logos/'.length), providerLogoSvg(p.mark, p.name)] as const),
+  ]);
   app.get('/static/logos/:file', async (req, reply) => {
     const svg = logos.get((req.params as { file: string }).file);
     if (!svg) return reply.code(404).send();

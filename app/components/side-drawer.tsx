@@ -4,7 +4,8 @@
  */
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { BCP47, LANGUAGE_FLAGS, LANGUAGE_NAMES, LANGUAGES, type Language } from '~/i18n/config';
+import { BCP47, LANGUAGE_NAMES, LANGUAGES, type Language } from '~/i18n/config';
+import { LanguageFlag } from './language-flag';
 
 export interface DrawerUser {
   email: string | null;
@@ -74,7 +75,7 @@ export function SideDrawer({ user, lang, here }: { user: DrawerUser | null; lang
           <p className="drawer-heading">{t('language.title')}</p>
           {LANGUAGES.map((code) => (
             <button key={code} type="submit" name="lng" value={code} aria-pressed={code === lang} lang={BCP47[code]}>
-              <span aria-hidden="true">{LANGUAGE_FLAGS[code]}</span> {LANGUAGE_NAMES[code]}
+              <LanguageFlag lang={code} decorative /> {LANGUAGE_NAMES[code]}
             </button>
           ))}
         </Form>

@@ -1,4 +1,4 @@
-/** The 18 languages of spec §1: BCP-47 tags for <html lang> and Intl, direction, names and flags. */
+/** The 18 languages of spec §1: BCP-47 tags for <html lang> and Intl, direction and names (flags: public/flags/<code>.svg). */
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, normaliseLanguage, type Language } from '#contract/enums';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, normaliseLanguage, type Language };
@@ -34,27 +34,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   my: 'Bahasa Melayu',
   hi: 'हिन्दी',
   cs: 'Čeština',
-};
-
-export const LANGUAGE_FLAGS: Record<Language, string> = {
-  hk: '🇭🇰',
-  en: '🇬🇧',
-  jp: '🇯🇵',
-  kr: '🇰🇷',
-  th: '🇹🇭',
-  vn: '🇻🇳',
-  fr: '🇫🇷',
-  de: '🇩🇪',
-  ru: '🇷🇺',
-  spa: '🇪🇸',
-  pt: '🇵🇹',
-  ar: '🇸🇦',
-  it: '🇮🇹',
-  tr: '🇹🇷',
-  id: '🇮🇩',
-  my: '🇲🇾',
-  hi: '🇮🇳',
-  cs: '🇨🇿',
 };
 
 export const LANGUAGE_COOKIE = 'lng';

@@ -6,8 +6,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { LanguageFlag } from '~/components/language-flag';
 import { PageHeader } from '~/components/page-header';
-import { BCP47, LANGUAGE_FLAGS, LANGUAGE_NAMES, LANGUAGES, normaliseLanguage } from '~/i18n/config';
+import { BCP47, LANGUAGE_NAMES, LANGUAGES, normaliseLanguage } from '~/i18n/config';
 import { getLanguage, languageCookie } from '~/i18n/i18next.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 
@@ -34,7 +35,7 @@ export default function LanguagePage() {
       <Form method="get" reloadDocument className="language-list">
         {LANGUAGES.map((code) => (
           <button key={code} type="submit" name="lng" value={code} aria-pressed={code === lang} lang={BCP47[code]} className="list-button">
-            <span aria-hidden="true">{LANGUAGE_FLAGS[code]}</span>
+            <LanguageFlag lang={code} decorative />
             <span>{LANGUAGE_NAMES[code]}</span>
             {code === lang ? (
               <span className="check" aria-hidden="true">

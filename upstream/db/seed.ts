@@ -21,6 +21,13 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   loss_url: '',
 };
 
+/** The instrument badges the first seed gave the three providers (see SERVICE_PROVIDERS' marks). */
+const FIRST_PROVIDER_LOGOS: Record<number, string> = {
+  1: '/static/logos/xauusd.svg',
+  2: '/static/logos/eurusd.svg',
+  3: '/static/logos/btcusd.svg',
+};
+
 function units(text: string, decimals: number): number {
   const u = parseUnits(text, decimals);
   if (u === null) throw new Error(`bad seed number ${text}`);
@@ -39,7 +46,14 @@ export function seed(db: Db, options: { now: number; seed: number; backfill: boo
       `INSERT OR IGNORE INTO companies (id, name, logo, url, subject, registered_address, location, email, sort)
        VALUES (@id, @name, @logo, @url, @subject, @registered_address, @location, @email, @id)`,
     );
-    for (const c of SERVICE_PROVIDERS) company.run(c);
+    // Providers were first seeded with instruments' badges as their logos: each gets its own mark.
+    const ownMark = db.prepare('UPDATE companies SET logo = ? WHERE id = ? AND logo = ?');
+    // Only the logo path is stored; the upstream draws the mark at /static/logos.
+    for (const { mark: _mark, ...c } of SERVICE_PROVIDERS) {
+      company.run(c);
+      const was = FIRST_PROVIDER_LOGOS[c.id];
+      if (was) ownMark.run(c.logo, c.id, was);
+    }
 
     const category = db.prepare('INSERT OR IGNORE INTO categories (id, code, always_open, sort) VALUES (?, ?, ?, ?)');
     for (const c of CATEGORIES) category.run(c.id, c.code, c.alwaysOpen ? 1 : 0, c.id);

@@ -294,16 +294,64 @@ export const INSTRUMENTS: readonly InstrumentSeed[] = [
   },
 ];
 
-/** A round SVG badge with the instrument's code: small, crisp at any size, no external fonts needed. */
-export function logoSvg(seed: Pick<InstrumentSeed, 'code' | 'colors'>): string {
+/** Each currency's colours in a pair's badge (background, text): the three USD/… pairs differ by their quote. */
+const CURRENCY_COLOURS: Record<string, [string, string]> = {
+  USD: ['#14532d', '#ffffff'],
+  EUR: ['#1e3a8a', '#facc15'],
+  GBP: ['#4c1d95', '#ffffff'],
+  AUD: ['#facc15', '#14532d'],
+  NZD: ['#111827', '#ffffff'],
+  JPY: ['#ffffff', '#bc002d'],
+  CHF: ['#d52b1e', '#ffffff'],
+  CAD: ['#7c2d12', '#fde68a'],
+};
+
+/**
+ * A round SVG badge: small, crisp at any size, no external fonts needed. A currency pair shows both
+ * currencies, base over quote, each on its own colour (USD/JPY, USD/CHF and USD/CAD each look their
+ * own); any other instrument its code on its colours.
+ */
+export function logoSvg(seed: Pick<InstrumentSeed, 'code' | 'colors' | 'category'>): string {
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-label="${seed.code}">`;
+  const font = 'font-family="Arial,Helvetica,sans-serif" font-weight="700" text-anchor="middle"';
+  const base = CURRENCY_COLOURS[seed.code.slice(0, 3)];
+  const quote = CURRENCY_COLOURS[seed.code.slice(3)];
+  if (seed.category === 'forex' && base && quote) {
+    return (
+      open +
+      `<clipPath id="c"><circle cx="32" cy="32" r="31"/></clipPath>` +
+      `<g clip-path="url(#c)"><rect width="64" height="32" fill="${base[0]}"/><rect y="32" width="64" height="32" fill="${quote[0]}"/></g>` +
+      `<circle cx="32" cy="32" r="31" fill="none" stroke="#000" stroke-opacity="0.25" stroke-width="2"/>` +
+      `<text x="32" y="27" ${font} font-size="17" fill="${base[1]}">${seed.code.slice(0, 3)}</text>` +
+      `<text x="32" y="51" ${font} font-size="17" fill="${quote[1]}">${seed.code.slice(3)}</text>` +
+      `</svg>`
+    );
+  }
   const [bg, fg] = seed.colors;
   const label = seed.code.length <= 4 ? seed.code : seed.code.slice(0, 3);
   const size = label.length <= 3 ? 22 : 17;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-label="${seed.code}">` +
+    open +
     `<circle cx="32" cy="32" r="31" fill="${bg}"/>` +
     `<circle cx="32" cy="32" r="27" fill="none" stroke="${fg}" stroke-opacity="0.35" stroke-width="2"/>` +
-    `<text x="32" y="${32 + size * 0.36}" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-weight="700" font-size="${size}" fill="${fg}">${label}</text>` +
+    `<text x="32" y="${32 + size * 0.36}" ${font} font-size="${size}" fill="${fg}">${label}</text>` +
+    `</svg>`
+  );
+}
+
+/** A service provider's mark: its initials on a rounded square (no instrument's round badge, no real firm's mark). */
+export interface ProviderMark {
+  initials: string;
+  colors: [string, string];
+}
+
+export function providerLogoSvg(mark: ProviderMark, name: string): string {
+  const [bg, fg] = mark.colors;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-label="${name}">` +
+    `<rect x="2" y="2" width="60" height="60" rx="14" fill="${bg}"/>` +
+    `<rect x="14" y="46" width="36" height="4" rx="2" fill="${fg}" fill-opacity="0.6"/>` +
+    `<text x="32" y="38" text-anchor="middle" font-family="Georgia,'Times New Roman',serif" font-weight="700" font-size="24" fill="${fg}">${mark.initials}</text>` +
     `</svg>`
   );
 }
@@ -338,12 +386,23 @@ export const AREA_CODES: readonly { code: string; global: string }[] = [
   { code: '61', global: 'AU' },
 ];
 
-/** Service providers listed by the product search when the company switch is on (fictional firms). */
-export const SERVICE_PROVIDERS = [
+/** Service providers listed by the product search when the company switch is on (fictional firms, each with its own mark). */
+export const SERVICE_PROVIDERS: readonly {
+  id: number;
+  name: string;
+  logo: string;
+  mark: ProviderMark;
+  url: string;
+  subject: string;
+  registered_address: string;
+  location: string;
+  email: string;
+}[] = [
   {
     id: 1,
     name: 'Harbour Prime Markets Ltd',
-    logo: '/static/logos/xauusd.svg',
+    logo: '/static/logos/harbourprime.svg',
+    mark: { initials: 'HP', colors: ['#0f3d5e', '#7dd3fc'] },
     url: 'https://harbourprime.example.com',
     subject: 'Liquidity and execution for FX and metals',
     registered_address: '18 Queen’s Road Central, Hong Kong',
@@ -353,7 +412,8 @@ export const SERVICE_PROVIDERS = [
   {
     id: 2,
     name: 'Meridian Clearing Services',
-    logo: '/static/logos/eurusd.svg',
+    logo: '/static/logos/meridian.svg',
+    mark: { initials: 'MC', colors: ['#3f2b63', '#e9d5ff'] },
     url: 'https://meridianclearing.example.com',
     subject: 'Clearing and custody of client funds',
     registered_address: '2 Finsbury Avenue, London EC2M 2PP, United Kingdom',
@@ -363,11 +423,12 @@ export const SERVICE_PROVIDERS = [
   {
     id: 3,
     name: 'Lumen Digital Assets Pte Ltd',
-    logo: '/static/logos/btcusd.svg',
+    logo: '/static/logos/lumendigital.svg',
+    mark: { initials: 'LD', colors: ['#134e4a', '#fde68a'] },
     url: 'https://lumendigital.example.com',
     subject: 'Crypto price feeds and wallets',
     registered_address: '1 Raffles Place, Singapore 048616',
     location: '8 Marina View, Singapore',
     email: 'support@lumendigital.example.com',
   },
-] as const;
+];

@@ -4,7 +4,7 @@
  * their error side is limited to request validation; each also follows the back office's settings.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { account, content } from '../../contract/index';
+import { account, content, market } from '../../contract/index';
 import { startTestUpstream, type TestUpstream } from '../testing';
 import { expectError, expectOk } from './contract-helpers';
 
@@ -133,5 +133,19 @@ describe('getCompany', () => {
     const found = expectOk(content.getCompany, await up.call(content.getCompany, { name: 'meridian' }));
     expect(found.map((c) => c.name)).toEqual(['Meridian Clearing Services']);
     expect(expectOk(content.getCompany, await up.call(content.getCompany, { name: 'no such firm' }))).toEqual([]);
+  });
+
+  test("each provider has its own logo, its initials on a square, never an instrument's badge", async () => {
+    const list = expectOk(content.getCompany, await up.call(content.getCompany, {}));
+    const instrumentLogos = new Set(expectOk(market.tradeList, await up.call(market.tradeList)).map((i) => i.Logo));
+    expect(new Set(list.map((c) => c.logo)).size).toBe(list.length);
+    for (const c of list) {
+      expect(instrumentLogos.has(c.logo), c.logo).toBe(false);
+      const res = await fetch(new URL(c.logo, up.url));
+      expect(res.status, c.logo).toBe(200);
+      const svg = await res.text();
+      expect(svg).toContain(`aria-label="${c.name}"`);
+      expect(svg).toMatch(/<rect[^>]* rx=/);
+    }
   });
 });

@@ -127,6 +127,28 @@ describe('trade_list', () => {
     expectError(await up.call(market.tradeList, { category_id: 'abc' }), 'InvalidRequest');
     expectError(await up.call(market.tradeList, { category_id: '1.5' }), 'InvalidRequest');
   });
+
+  test("every instrument's logo is served and is its own: a pair's badge names both currencies", async () => {
+    const list = expectOk(market.tradeList, await up.call(market.tradeList));
+    const logos = new Map<string, string>();
+    for (const i of list) {
+      const res = await fetch(new URL(i.Logo, up.url));
+      expect(res.status, i.Logo).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      logos.set(i.Code, await res.text());
+    }
+    expect(new Set(logos.values()).size).toBe(list.length);
+    // The three USD/… pairs once shared one 'USD' badge.
+    for (const [code, quote] of [
+      ['USDJPY', 'JPY'],
+      ['USDCHF', 'CHF'],
+      ['USDCAD', 'CAD'],
+    ] as const) {
+      expect(logos.get(code)).toContain(`>USD</text>`);
+      expect(logos.get(code)).toContain(`>${quote}</text>`);
+    }
+    expect((await fetch(new URL('/static/logos/nosuch.svg', up.url))).status).toBe(404);
+  });
 });
 
 describe('getCategories', () => {

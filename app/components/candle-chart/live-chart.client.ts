@@ -8,6 +8,7 @@ import {
   createChart,
   TickMarkType,
   type CandlestickData,
+  type IChartApi,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
@@ -45,6 +46,24 @@ function themeColour(host: HTMLElement, name: string, fallback: string): string 
   return getComputedStyle(host).getPropertyValue(name).trim() || fallback;
 }
 
+const FONT_SIZE = 11;
+
+/** Measures a time label as the canvas draws it (bold, the wider of its two weights). */
+function labelMeasurer(fontFamily: string): (label: string) => number {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return (label) => label.length * FONT_SIZE;
+  context.font = `bold ${FONT_SIZE}px ${fontFamily}`;
+  const widths = new Map<string, number>();
+  return (label) => {
+    let width = widths.get(label);
+    if (width === undefined) {
+      width = context.measureText(label).width;
+      widths.set(label, width);
+    }
+    return width;
+  };
+}
+
 export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], options: LiveChartOptions): LiveChart {
   // The formatters read the current settings, so configure() needs no new chart.
   let settings = options;
@@ -55,25 +74,45 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
   const down = themeColour(host, '--down', '#f3525b');
   let timeline: LondonTimeline = createLondonTimeline();
   const utcOf = (time: Time) => timeline.toUtc(time as number);
+  const fontFamily = getComputedStyle(host).fontFamily;
+  const labelWidth = labelMeasurer(fontFamily);
 
-  const chart = createChart(host, {
+  // lightweight-charts centres a time label on its candle and lets the axis cut what passes its
+  // ends (the leftmost label on a phone, or the newest beside the price scale): a label that would
+  // not fit whole is left out instead, as the price scale does with `entireTextOnly`.
+  let chart: IChartApi | null = null;
+  const fitsWhole = (time: Time, label: string) => {
+    const axis = chart?.timeScale();
+    const x = axis?.timeToCoordinate(time) ?? null;
+    if (!axis || x === null) return true;
+    const half = labelWidth(label) / 2;
+    return x - half >= 1 && x + half <= axis.width() - 1;
+  };
+
+  chart = createChart(host, {
     autoSize: true,
     layout: {
       background: { type: ColorType.Solid, color: background },
       textColor: text,
-      fontFamily: getComputedStyle(host).fontFamily,
-      fontSize: 11,
+      fontFamily,
+      fontSize: FONT_SIZE,
     },
     grid: { vertLines: { color: grid }, horzLines: { color: grid } },
     // A finger moving up or down over the chart scrolls the page, as on the rest of the screen.
     handleScroll: { vertTouchDrag: false },
-    rightPriceScale: { borderColor: grid },
+    // Only whole price labels (none half off the top or bottom), and room above and below the candles.
+    rightPriceScale: { borderColor: grid, entireTextOnly: true, scaleMargins: { top: 0.15, bottom: 0.12 } },
     timeScale: {
       borderColor: grid,
       timeVisible: options.period !== '1day',
       secondsVisible: false,
-      rightOffset: 2,
-      tickMarkFormatter: (time: Time, type: TickMarkType) => formatTickTime(utcOf(time), TICK_KIND[type], settings.locale),
+      // The newest candle keeps some room from the price scale; history ends at the first candle.
+      rightOffset: 4,
+      fixLeftEdge: true,
+      tickMarkFormatter: (time: Time, type: TickMarkType) => {
+        const label = formatTickTime(utcOf(time), TICK_KIND[type], settings.locale);
+        return fitsWhole(time, label) ? label : '';
+      },
     },
     localization: {
       locale: options.locale,
@@ -89,6 +128,19 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
     borderVisible: false,
     priceFormat: { type: 'price', precision: options.precision, minMove: 10 ** -options.precision },
   });
+
+  // The axis keeps each label it formatted while the chart scrolls: after a move or a resize it is
+  // told to format them again, so a label that left an end comes back and one that reached it goes.
+  let relabel = 0;
+  const relabelSoon = () => {
+    if (relabel) return;
+    relabel = requestAnimationFrame(() => {
+      relabel = 0;
+      chart.timeScale().applyOptions({});
+    });
+  };
+  chart.timeScale().subscribeVisibleLogicalRangeChange(relabelSoon);
+  chart.timeScale().subscribeSizeChange(relabelSoon);
 
   const bar = (c: Candle): CandlestickData<Time> => ({
     time: timeline.toChart(c.Time) as UTCTimestamp,
@@ -120,6 +172,9 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
       series.applyOptions({ priceFormat: { type: 'price', precision: next.precision, minMove: 10 ** -next.precision } });
     },
     remove() {
+      cancelAnimationFrame(relabel);
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(relabelSoon);
+      chart.timeScale().unsubscribeSizeChange(relabelSoon);
       chart.remove();
     },
   };

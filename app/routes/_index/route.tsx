@@ -6,8 +6,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { LanguageFlag } from '~/components/language-flag';
 import { PageHeader } from '~/components/page-header';
-import { LANGUAGE_FLAGS, LANGUAGE_NAMES } from '~/i18n/config';
+import { LANGUAGE_NAMES } from '~/i18n/config';
 import { useLiveStream } from '~/live/hooks';
 import { loaderFailure, upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { listCategories, listInstruments, sparklines } from '~/upstream/market.server';
@@ -66,7 +67,7 @@ export default function Home() {
           </svg>
         </Link>
         <Link to="/language" className="icon-link flag" aria-label={`${t('language')}: ${LANGUAGE_NAMES[lang]}`}>
-          <span aria-hidden="true">{LANGUAGE_FLAGS[lang]}</span>
+          <LanguageFlag lang={lang} />
         </Link>
       </PageHeader>
       <CategoryChips categories={categories} selected={category} />

@@ -1,0 +1,140 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { chooseLanguage, watchCsp } from './fixtures';
+
+/**
+ * What the user sees of flags and logos: each language's flag is an SVG picture (an emoji flag is empty
+ * boxes where no emoji font is installed), each instrument has its own logo, and each service provider
+ * its own mark rather than an instrument's badge.
+ */
+
+const REGIONAL_INDICATOR = /[\u{1F1E6}-\u{1F1FF}]/u;
+
+/** The picture's file as the browser gets it: served by this site, an SVG, and drawn (not a broken image). */
+async function expectSvgPicture(page: Page, img: Locator): Promise<string> {
+  await expect(img).toBeVisible();
+  const src = (await img.getAttribute('src'))!;
+  expect(src).toMatch(/^\/[a-z/]+[a-z0-9]+\.svg$/);
+  const res = await page.request.get(src);
+  expect(res.status(), src).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+  const body = await res.text();
+  expect(body).toMatch(/^<svg[\s>]/);
+  const box = (await img.boundingBox())!;
+  expect(box.width).toBeGreaterThan(10);
+  expect(box.height).toBeGreaterThan(10);
+  return body;
+}
+
+test("the home screen's language link shows the language's flag as an SVG picture named by the language", async ({ page }) => {
+  const csp = watchCsp(page);
+  for (const [lng, label, name] of [
+    ['en', 'Language: English', 'English'],
+    ['ar', 'اللغة: العربية', 'العربية'],
+    ['jp', '言語: 日本語', '日本語'],
+  ] as const) {
+    await chooseLanguage(page, lng);
+    await page.goto('/');
+    const link = page.getByRole('link', { name: label });
+    await expect(link).toBeVisible();
+    await expect(link).not.toContainText(REGIONAL_INDICATOR);
+    const flag = link.getByRole('img', { name });
+    await expectSvgPicture(page, flag);
+    await expect(flag).toHaveAttribute('src', `/flags/${lng}.svg`);
+  }
+  expect(csp).toEqual([]);
+});
+
+test('the language picker shows 18 different SVG flags beside the names, and no emoji flag', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await page.goto('/language');
+  const buttons = page.getByRole('button', { pressed: false }).or(page.getByRole('button', { pressed: true }));
+  await expect(buttons).toHaveCount(18);
+  await expect(page.getByRole('main')).not.toContainText(REGIONAL_INDICATOR);
+  const flags = new Set<string>();
+  for (const name of ['繁體中文', 'English', '日本語', '한국어', 'ไทย', 'Tiếng Việt', 'Français', 'Deutsch', 'Русский'].concat([
+    'Español',
+    'Português',
+    'العربية',
+    'Italiano',
+    'Türkçe',
+    'Bahasa Indonesia',
+    'Bahasa Melayu',
+    'हिन्दी',
+    'Čeština',
+  ])) {
+    const button = page.getByRole('button', { name, exact: true });
+    // The name is written beside the flag, so the flag itself is not read out again.
+    const flag = button.locator('img');
+    await expect(flag).toHaveAttribute('alt', '');
+    flags.add(await expectSvgPicture(page, flag));
+  }
+  expect(flags.size).toBe(18);
+});
+
+test("the menu's language buttons carry the same SVG flags", async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await page.goto('/');
+  await page.getByLabel('Open menu').click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await expect(menu).not.toContainText(REGIONAL_INDICATOR);
+  const french = menu.getByRole('button', { name: 'Français' }).locator('img');
+  await expect(french).toHaveAttribute('src', '/flags/fr.svg');
+  await expect(french).toHaveAttribute('alt', '');
+  await expectSvgPicture(page, french);
+});
+
+test('USD/JPY, USD/CHF and USD/CAD each have their own logo, and each looks different', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await page.goto('/product?tab=products&q=USD');
+  const products = page.getByRole('list', { name: 'Products' });
+  const sources = new Set<string>();
+  const drawings = new Set<string>();
+  const pictures: Buffer[] = [];
+  for (const [pair, quote] of [
+    ['USD/JPY', 'JPY'],
+    ['USD/CHF', 'CHF'],
+    ['USD/CAD', 'CAD'],
+  ] as const) {
+    const logo = products.getByRole('link', { name: new RegExp(`^${pair}`) }).locator('img');
+    const svg = await expectSvgPicture(page, logo);
+    // Both currencies are written on the badge.
+    expect(svg).toContain('>USD</text>');
+    expect(svg).toContain(`>${quote}</text>`);
+    sources.add((await logo.getAttribute('src'))!);
+    drawings.add(svg);
+    pictures.push(await logo.screenshot());
+  }
+  expect(sources.size).toBe(3);
+  expect(drawings.size).toBe(3);
+  // What reaches the screen differs too, not only the files.
+  expect(pictures[0]!.equals(pictures[1]!)).toBe(false);
+  expect(pictures[0]!.equals(pictures[2]!)).toBe(false);
+  expect(pictures[1]!.equals(pictures[2]!)).toBe(false);
+});
+
+test("service providers show their own marks, not an instrument's or a coin's logo", async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await page.goto('/product?tab=products');
+  const instrumentLogos = new Set(
+    await page
+      .getByRole('list', { name: 'Products' })
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src'))),
+  );
+  expect(instrumentLogos).toContain('/logos/btcusd.svg');
+
+  await page.goto('/product');
+  const providers = page.getByRole('list', { name: 'Service providers' });
+  const marks = new Set<string>();
+  for (const name of ['Harbour Prime Markets Ltd', 'Meridian Clearing Services', 'Lumen Digital Assets Pte Ltd']) {
+    const logo = providers.getByRole('link', { name: new RegExp(name) }).locator('img');
+    const svg = await expectSvgPicture(page, logo);
+    const src = (await logo.getAttribute('src'))!;
+    expect(instrumentLogos.has(src), `${name}: ${src}`).toBe(false);
+    expect(src).not.toMatch(/btc|eth|sol|xrp|ltc|usd/);
+    // The provider's own mark: it is named after the provider.
+    expect(svg).toContain(`aria-label="${name}"`);
+    marks.add(src);
+  }
+  expect(marks.size).toBe(3);
+});
