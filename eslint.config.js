@@ -35,7 +35,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/app/**', '**/server/**', '**/upstream/**', '~/*'], message: 'contract/ imports nothing from app, server or upstream.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/app/**', '**/server/**', '**/upstream/**', '~/*'],
+              message: 'contract/ imports nothing from app, server or upstream.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -76,7 +76,9 @@ export function bundleReport(clientDir: string): string[] {
       continue;
     }
     const kib = firstLoadGzip(clientDir, routeId) / 1024;
-    lines.push(`first-load JS of ${routeId.replace('routes/', '/').replace('/_index', '/')}: ${kib.toFixed(1)} KiB gz (budget ${budget} KiB)`);
+    lines.push(
+      `first-load JS of ${routeId.replace('routes/', '/').replace('/_index', '/')}: ${kib.toFixed(1)} KiB gz (budget ${budget} KiB)`,
+    );
   }
   for (const c of lazyChunks(clientDir)) lines.push(`  lazy chunk ${c.file}: ${(c.gzip / 1024).toFixed(1)} KiB gz (not first-load)`);
   return lines;

@@ -97,25 +97,43 @@ export async function submitBenchmark(ms = 5000, concurrency = 16) {
   const base = `http://127.0.0.1:${port}`;
   try {
     const adminKey = fs.readFileSync(path.join(dataDir, 'admin.key'), 'utf8').trim();
-    await fetch(`${base}/admin/market`, { method: 'POST', headers: { 'x-admin-key': adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ code: 'EURUSD', status: 'open' }) });
+    await fetch(`${base}/admin/market`, {
+      method: 'POST',
+      headers: { 'x-admin-key': adminKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'EURUSD', status: 'open' }),
+    });
     const tokens: string[] = [];
     for (let i = 0; i < concurrency; i++) {
-      const res = (await (await fetch(`${base}/api/user/createAccountDemoForU?demo_id=${crypto.randomUUID()}`)).json()) as { data: { token: string } };
+      const res = (await (await fetch(`${base}/api/user/createAccountDemoForU?demo_id=${crypto.randomUUID()}`)).json()) as {
+        data: { token: string };
+      };
       tokens.push(res.data.token);
     }
     const body = 'type=1&cont=0.01&forex_id=1&status=1&multiple=100';
     // Warm up the JIT and the connection pool.
     await drive(concurrency, 500, async (w) => {
-      const r = await fetch(`${base}/v1/api/forex/submit`, { method: 'POST', headers: { authorization: tokens[w]!, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' }, body });
+      const r = await fetch(`${base}/v1/api/forex/submit`, {
+        method: 'POST',
+        headers: { authorization: tokens[w]!, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       return ((await r.json()) as { code: number }).code === 1;
     });
     const submits = await drive(concurrency, ms, async (w) => {
-      const r = await fetch(`${base}/v1/api/forex/submit`, { method: 'POST', headers: { authorization: tokens[w]!, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' }, body });
+      const r = await fetch(`${base}/v1/api/forex/submit`, {
+        method: 'POST',
+        headers: { authorization: tokens[w]!, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       return ((await r.json()) as { code: number }).code === 1;
     });
     // Baseline: the same server answering a POST that touches nothing (a bad request refused before any work).
     const bare = await drive(concurrency, 2000, async () => {
-      const r = await fetch(`${base}/api/user/loginForU`, { method: 'POST', headers: { lang: 'en', 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      const r = await fetch(`${base}/api/user/loginForU`, {
+        method: 'POST',
+        headers: { lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
       return ((await r.json()) as { code: number }).code === 1001;
     });
     return { submits, bare };
@@ -129,7 +147,9 @@ export async function submitBenchmark(ms = 5000, concurrency = 16) {
 export async function engineBenchmarks(): Promise<string[]> {
   const lines: string[] = [];
   const remark = await remarkBenchmark();
-  lines.push(`engine re-mark: ${remark.positions} open positions on one tick — median ${fmt(remark.median, 3)} ms, p99 ${fmt(remark.p99, 3)} ms, max ${fmt(remark.max, 3)} ms (${remark.n} ticks; goal p99 ≤ 5 ms)`);
+  lines.push(
+    `engine re-mark: ${remark.positions} open positions on one tick — median ${fmt(remark.median, 3)} ms, p99 ${fmt(remark.p99, 3)} ms, max ${fmt(remark.max, 3)} ms (${remark.n} ticks; goal p99 ≤ 5 ms)`,
+  );
   const commits = sqliteCommitsPerSecond();
   const { submits, bare } = await submitBenchmark();
   lines.push(

@@ -266,29 +266,40 @@ async function startUpstreamProcess() {
 
 async function upstreamRole() {
   const up = await startTestUpstream();
-  process.on('message', (m: { type: string; codes?: string[]; prices?: [string, number][]; code?: string; from?: number; everyMs?: number; forMs?: number }) => {
-    if (m.type === 'open') {
-      for (const code of m.codes!) up.forceMarket(code, 'open');
-      process.send!({ type: 'opened' });
-    } else if (m.type === 'tick') {
-      const at = performance.timeOrigin + performance.now();
-      for (const [code, price] of m.prices!) up.setPrice(code, price);
-      process.send!({ type: 'ticked', at });
-    } else if (m.type === 'fast') {
-      let ticks = 0;
-      const start = performance.now();
-      const timer = setInterval(() => {
-        if (performance.now() - start >= m.forMs!) {
-          clearInterval(timer);
-          process.send!({ type: 'fasted', ticks });
-          return;
-        }
-        up.setPrice(m.code!, m.from! * (1 - ++ticks / 100_000));
-      }, m.everyMs!);
-    } else if (m.type === 'close') {
-      void up.close().then(() => process.exit(0));
-    }
-  });
+  process.on(
+    'message',
+    (m: {
+      type: string;
+      codes?: string[];
+      prices?: [string, number][];
+      code?: string;
+      from?: number;
+      everyMs?: number;
+      forMs?: number;
+    }) => {
+      if (m.type === 'open') {
+        for (const code of m.codes!) up.forceMarket(code, 'open');
+        process.send!({ type: 'opened' });
+      } else if (m.type === 'tick') {
+        const at = performance.timeOrigin + performance.now();
+        for (const [code, price] of m.prices!) up.setPrice(code, price);
+        process.send!({ type: 'ticked', at });
+      } else if (m.type === 'fast') {
+        let ticks = 0;
+        const start = performance.now();
+        const timer = setInterval(() => {
+          if (performance.now() - start >= m.forMs!) {
+            clearInterval(timer);
+            process.send!({ type: 'fasted', ticks });
+            return;
+          }
+          up.setPrice(m.code!, m.from! * (1 - ++ticks / 100_000));
+        }, m.everyMs!);
+      } else if (m.type === 'close') {
+        void up.close().then(() => process.exit(0));
+      }
+    },
+  );
   process.send!({ type: 'ready', url: up.url });
 }
 
@@ -406,7 +417,12 @@ async function barePhase(clients: number): Promise<PhaseResult> {
   const gc = getGc();
   const open = new Set<http.ServerResponse>();
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no', Connection: 'keep-alive' });
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+      Connection: 'keep-alive',
+    });
     res.write(': ok\n\n');
     open.add(res);
     res.on('close', () => open.delete(res));
@@ -435,7 +451,17 @@ async function barePhase(clients: number): Promise<PhaseResult> {
     let text = '';
     for (let i = 0; i < INSTRUMENTS_PER_ROUND; i++) {
       const close = 1.1 * (1 + r / 10_000) + i;
-      const data = JSON.stringify({ forex_id: i + 1, symbol: `SYM${i}`, close, change: 0.01, high: close, low: close, open: close, volume: 100 + r, market_status: 1 });
+      const data = JSON.stringify({
+        forex_id: i + 1,
+        symbol: `SYM${i}`,
+        close,
+        change: 0.01,
+        high: close,
+        low: close,
+        open: close,
+        volume: 100 + r,
+        market_status: 1,
+      });
       text += `id: bench.${++seq}\nevent: quote\ndata: ${data}\n\n`;
     }
     let first = 0;

@@ -1,25 +1,43 @@
 /** All settings come from the environment, parsed once at start; a bad value stops the start. */
 import { z } from 'zod';
 
-const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  /** Unset: start the bundled upstream in-process. `auto`: api.<domain> of the page host. Else a URL. */
-  UPSTREAM_URL: z
-    .union([z.literal('auto'), z.string().url()])
-    .optional()
-    .transform((v) => (v === '' ? undefined : v)),
-  DATA_DIR: z.string().default('data'),
-  /** `on`: desktop browsers on a real domain go to the pc.<domain> site (spec §1). */
-  DESKTOP_SITE: z.enum(['on', 'off']).default('off'),
-  /** Where `remix vite:build` put the app (BUILD_DIR at build time too). */
-  BUILD_DIR: z.string().default('build'),
-});
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Unset: start the bundled upstream in-process. `auto`: api.<domain> of the page host. Else a URL. */
+    UPSTREAM_URL: z
+      .union([z.literal('auto'), z.string().url()])
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
+    DATA_DIR: z.string().default('data'),
+    /** `on`: desktop browsers on a real domain go to the pc.<domain> site (spec §1). */
+    DESKTOP_SITE: z.enum(['on', 'off']).default('off'),
+    /** Where `remix vite:build` put the app (BUILD_DIR at build time too). */
+    BUILD_DIR: z.string().default('build'),
+    /**
+     * With UPSTREAM_URL=auto: the page hosts this server answers for, comma-separated (`m.broker.com,m.broker.net`).
+     * Another Host would make the server carry users' tokens to an api.<domain> of the sender's choosing.
+     */
+    ALLOWED_HOSTS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .optional(),
+  })
+  .refine((c) => c.UPSTREAM_URL !== 'auto' || (c.ALLOWED_HOSTS?.length ?? 0) > 0, {
+    path: ['ALLOWED_HOSTS'],
+    message: 'required with UPSTREAM_URL=auto (the page hosts whose api.<domain> may be called)',
+  });
 
 export type Config = z.infer<typeof ConfigSchema>;
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function readConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
   const parsed = ConfigSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -28,9 +46,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parsed.data;
 }
 
-/** `UPSTREAM_URL=auto`: the page host with its first label replaced by `api` (spec §7). */
-export function upstreamForHost(host: string, protocol: string): string {
-  const name = host.split(':')[0] ?? host;
+/**
+ * `UPSTREAM_URL=auto`: the page host with its first label replaced by `api` (spec §7), for a host on the
+ * allowlist only; null for any other.
+ */
+export function upstreamForHost(host: string, protocol: string, allowed: readonly string[]): string | null {
+  const name = (host.split(':')[0] ?? host).toLowerCase();
+  if (!allowed.includes(name)) return null;
   const labels = name.split('.');
   if (labels.length < 2) return `${protocol}//${name}`;
   labels[0] = 'api';

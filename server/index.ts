@@ -18,11 +18,12 @@ const config = readConfig();
 const dev = config.NODE_ENV === 'development';
 
 const embedded = config.UPSTREAM_URL ? null : await startUpstream({ dataDir: config.DATA_DIR, port: 0 });
-const upstreamUrl = (req: express.Request) =>
+/** The upstream this request's page host uses (refused earlier when UPSTREAM_URL=auto and the host is not allowed). */
+const upstreamUrl = (req: express.Request): string =>
   embedded
     ? embedded.url
     : config.UPSTREAM_URL === 'auto'
-      ? upstreamForHost(req.get('host') ?? 'localhost', `${req.protocol}:`)
+      ? upstreamForHost(req.get('host') ?? '', `${req.protocol}:`, config.ALLOWED_HOSTS ?? [])!
       : config.UPSTREAM_URL!;
 
 const viteDevServer = dev ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } })) : undefined;
@@ -33,16 +34,33 @@ app.disable('x-powered-by');
 app.set('trust proxy', 'loopback');
 app.use(securityHeaders(dev));
 app.use(refuseMalformed());
+if (config.UPSTREAM_URL === 'auto') {
+  // Only the broker's own page hosts: any other Host would choose where users' tokens are sent.
+  app.use((req, res, next) => {
+    if (upstreamForHost(req.get('host') ?? '', `${req.protocol}:`, config.ALLOWED_HOSTS ?? [])) return next();
+    res.status(421).type('text/plain').send('This site is not served here.\n');
+  });
+}
 
-// One relay per process. With UPSTREAM_URL=auto every host has its own upstream; the stream follows the
-// configured one (or the embedded one), which is what a single-broker deployment has.
-const relay = createRelay({
-  upstreamUrl: embedded?.url ?? (config.UPSTREAM_URL === 'auto' ? 'http://127.0.0.1:4000' : config.UPSTREAM_URL!),
-});
+// One relay per upstream: the configured or embedded one, or with UPSTREAM_URL=auto one per allowed host's
+// api.<domain>, made when its first stream opens.
+const relays = new Map<string, ReturnType<typeof createRelay>>();
+function relayFor(upstream: string) {
+  let relay = relays.get(upstream);
+  if (!relay) relays.set(upstream, (relay = createRelay({ upstreamUrl: upstream })));
+  return relay;
+}
+if (config.UPSTREAM_URL !== 'auto') relayFor(embedded?.url ?? config.UPSTREAM_URL!);
 
 app.get('/healthz', (_req, res) => {
-  const stats = relay.stats();
-  res.json({ ok: true, upstream: embedded ? 'embedded' : 'remote', feed: stats.upstream, subscribers: stats.clients, users: stats.users });
+  const all = [...relays.values()].map((r) => r.stats());
+  res.json({
+    ok: true,
+    upstream: embedded ? 'embedded' : 'remote',
+    feed: all.length === 1 ? all[0]!.upstream : all.map((s) => s.upstream),
+    subscribers: all.reduce((n, s) => n + s.clients, 0),
+    users: all.reduce((n, s) => n + s.users, 0),
+  });
 });
 
 if (config.DESKTOP_SITE === 'on') {
@@ -82,6 +100,7 @@ async function streamUser(req: express.Request) {
 
 // Served here, not by a Remix route: `res.on('close')` reliably ends each subscription.
 app.get('/stream', (req, res, next) => {
+  const relay = relayFor(upstreamUrl(req));
   streamUser(req).then((who) => relay.handleStream(req, res, who, req.query), next);
 });
 
@@ -100,7 +119,7 @@ app.all(
       upstream: { baseUrl: upstreamUrl(req) },
       cspNonce: res.locals.cspNonce as string,
       clientIp: req.ip,
-      onLogout: (userId: number) => relay.logout(userId),
+      onLogout: (userId: number) => relayFor(upstreamUrl(req)).logout(userId),
     }),
   }),
 );
@@ -112,7 +131,7 @@ const server = app.listen(config.PORT, config.HOST, () => {
 });
 
 function shutdown() {
-  relay.close();
+  for (const relay of relays.values()) relay.close();
   server.close();
   if (embedded) void embedded.close().finally(() => process.exit(0));
   else process.exit(0);

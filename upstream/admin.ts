@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ADDRESS_FILE, ADMIN_KEY_FILE } from './index';
+import { readUpstreamConfig } from './config';
 
 const USAGE = `usage: npm run admin -- <verb>
   outbox [recipient]                       the latest e-mails and SMS (verification codes)
@@ -31,7 +32,17 @@ const USAGE = `usage: npm run admin -- <verb>
   currency key=value…                      add or change a withdrawal currency (id=N to change; type=1|2, code,
                                            protocol, fee_type=1 fixed|2 percent, rate, usd_price, min, max, enabled)`;
 
-const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
+const config = (() => {
+  try {
+    return readUpstreamConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
+const dataDir = path.resolve(config.DATA_DIR);
+/** The upstream to talk to: UPSTREAM_URL, else the address the running upstream wrote in DATA_DIR. */
+const upstreamBase = () => (config.UPSTREAM_URL && config.UPSTREAM_URL !== 'auto' ? config.UPSTREAM_URL : read(ADDRESS_FILE));
 const [verb, ...args] = process.argv.slice(2);
 
 function fatal(message: string): never {
@@ -63,7 +74,7 @@ const DEPOSIT_STATUS = ['pending review', 'finished', 'rejected', 'invalid'];
 const WITHDRAW_STATUS = ['pending', 'paid', 'rejected'];
 
 async function admin(method: 'GET' | 'POST', urlPath: string, body?: unknown) {
-  const base = process.env.UPSTREAM_URL && process.env.UPSTREAM_URL !== 'auto' ? process.env.UPSTREAM_URL : read(ADDRESS_FILE);
+  const base = upstreamBase();
   const res = await fetch(new URL(urlPath, base), {
     method,
     headers: { 'x-admin-key': read(ADMIN_KEY_FILE), ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -161,7 +172,7 @@ switch (verb) {
   case 'image': {
     const [name, file] = args;
     if (!name || !file) fatal(USAGE);
-    const base = process.env.UPSTREAM_URL && process.env.UPSTREAM_URL !== 'auto' ? process.env.UPSTREAM_URL : read(ADDRESS_FILE);
+    const base = upstreamBase();
     const res = await fetch(new URL(`/admin/image/${encodeURIComponent(name.replace(/^.*\//, ''))}`, base), {
       headers: { 'x-admin-key': read(ADMIN_KEY_FILE) },
     });

@@ -21,6 +21,7 @@ import { registerRoutes } from './http/routes';
 import { INSTRUMENTS, logoSvg, providerLogoSvg, SERVICE_PROVIDERS } from './market/catalogue';
 import { RealtimeHub } from './realtime/hub';
 import { Upstream, type UpstreamOptions } from './upstream';
+import { readUpstreamConfig } from './config';
 
 export interface StartOptions extends Partial<UpstreamOptions> {
   /** 0 picks a free port. */
@@ -46,22 +47,21 @@ export const ADMIN_KEY_FILE = 'admin.key';
 export const ADDRESS_FILE = 'upstream.url';
 
 export async function start(options: StartOptions = {}): Promise<RunningUpstream> {
-  const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? 'data');
+  const config = readUpstreamConfig();
+  const dataDir = path.resolve(options.dataDir ?? config.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   const log = options.log ?? ((line: string) => console.log(`[upstream] ${line}`));
   const upstream = new Upstream({
     dbFile: options.dbFile ?? path.join(dataDir, 'upstream.sqlite'),
-    seed: options.seed ?? Number(process.env.UPSTREAM_SEED ?? 20260101),
+    seed: options.seed ?? config.UPSTREAM_SEED,
     simulate: options.simulate ?? true,
     tickIntervalMs: options.tickIntervalMs ?? 300,
     backfill: options.backfill ?? true,
-    allowPriceInjection: options.allowPriceInjection ?? process.env.UPSTREAM_TEST_HOOKS === '1',
+    allowPriceInjection: options.allowPriceInjection ?? config.UPSTREAM_TEST_HOOKS === '1',
     validateResponses: options.validateResponses ?? false,
     clock: options.clock ?? Date.now,
     log,
-    mail:
-      options.mail ??
-      (process.env.SMTP_URL ? smtpMailer(process.env.SMTP_URL, process.env.MAIL_FROM ?? 'LotFX <no-reply@localhost>', log) : undefined),
+    mail: options.mail ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM, log) : undefined),
   });
   const adminKey = readOrCreateKey(path.join(dataDir, ADMIN_KEY_FILE));
 

@@ -1,0 +1,29 @@
+/** The upstream's settings from the environment, parsed once; a bad value stops the start and names the setting. */
+import { z } from 'zod';
+
+const UpstreamConfigSchema = z.object({
+  DATA_DIR: z.string().default('data'),
+  /** `npm run upstream`: where it listens. */
+  UPSTREAM_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  UPSTREAM_HOST: z.string().default('127.0.0.1'),
+  /** The market simulator's seed: the same seed gives the same prices. */
+  UPSTREAM_SEED: z.coerce.number().int().safe().default(20260101),
+  /** `1`: the admin API may set prices (browser tests and demos only). */
+  UPSTREAM_TEST_HOOKS: z.enum(['0', '1']).default('0'),
+  /** Verification codes are also e-mailed through this server when set. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('LotFX <no-reply@localhost>'),
+  /** The admin command's upstream (else the address the running upstream wrote in DATA_DIR). */
+  UPSTREAM_URL: z.union([z.literal('auto'), z.string().url()]).optional(),
+});
+
+export type UpstreamConfig = z.infer<typeof UpstreamConfigSchema>;
+
+export function readUpstreamConfig(env: Readonly<Record<string, string | undefined>> = process.env): UpstreamConfig {
+  const parsed = UpstreamConfigSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Bad configuration — ${problems}`);
+  }
+  return parsed.data;
+}
