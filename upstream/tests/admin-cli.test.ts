@@ -108,4 +108,4 @@ test('deposits and withdrawals: the back office lists, approves and rejects them
   expect(await admin('currency', 'id=1', 'rate=2.5')).toContain('"draw_rate":2500000');
   const coins = (await up.call(funds.drawSymbolList, { type: 1 }, { token })).data as { draw_rate: number }[];
   expect(coins[0]!.draw_rate).toBe(2.5);
-});
+}, 90_000); // about twenty CLI runs, each a new node process: slow on a busy machine

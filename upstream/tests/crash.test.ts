@@ -66,7 +66,9 @@ test('acknowledged orders survive a kill -9, and the ledger still adds up', asyn
       }
     }
   });
-  await new Promise((r) => setTimeout(r, 1500));
+  // Kill it mid-traffic once orders are flowing (a busy machine gets there later, not with fewer orders).
+  for (const deadline = Date.now() + 20_000; acknowledged.length <= 20 && Date.now() < deadline;)
+    await new Promise((r) => setTimeout(r, 50));
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGKILL');
   stop = true;
