@@ -5,12 +5,34 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { NAMESPACES } from './i18n/config';
 
+const RETRY_MS = [500, 1500, 3000, 6000];
+
+/**
+ * The page's strings (preloaded by the document). A failed fetch is tried again, then again whenever the
+ * network comes back: the server-rendered page works meanwhile, and hydration waits for the right words
+ * rather than showing keys.
+ */
+async function fetchStrings(url: string): Promise<Record<string, object>> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await fetch(url, { credentials: 'same-origin' });
+      if (res.ok) return (await res.json()) as Record<string, object>;
+    } catch {
+      // offline or refused: try again below
+    }
+    const wait = RETRY_MS[attempt];
+    await new Promise<void>((resolve) => {
+      if (wait !== undefined) setTimeout(resolve, wait);
+      window.addEventListener('online', () => resolve(), { once: true });
+    });
+  }
+}
+
 async function hydrate() {
-  // The server rendered the page in this language; load its strings (preloaded by the document) first.
+  // The server rendered the page in this language; load its strings first.
   const root = document.documentElement;
   const lng = root.dataset.lng ?? 'hk';
-  const url = `/locales/${lng}.json?v=${root.dataset.i18nVersion ?? ''}`;
-  const strings = (await fetch(url, { credentials: 'same-origin' }).then((r) => r.json())) as Record<string, object>;
+  const strings = await fetchStrings(`/locales/${lng}.json?v=${root.dataset.i18nVersion ?? ''}`);
   await i18next.use(initReactI18next).init({
     lng,
     fallbackLng: false,

@@ -1,15 +1,17 @@
-/** React hooks over the tab's live stream. On the server (and before hydration) they return nothing live. */
+/**
+ * React hooks over the tab's live stream, one per slice: a component re-renders only when what it shows
+ * changes (its instrument's quote, the account, the feed's health). On the server (and before hydration)
+ * they return nothing live.
+ */
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { AccountData, KlineData, QuoteData } from './events';
 import { live, type FeedHealth, type StreamScope } from './store';
 
-const EMPTY = {
-  quotes: new Map<number, QuoteData>() as ReadonlyMap<number, QuoteData>,
-  account: null as AccountData | null,
-  health: 'connecting' as FeedHealth,
-};
+const EMPTY_QUOTES: ReadonlyMap<number, QuoteData> = new Map();
 const noop = () => () => {};
+const none = () => undefined;
+const serverHealth = (): FeedHealth => 'connecting';
 
 /** Opens the stream while the component is mounted; after a `resync` the page's loaders run again. */
 export function useLiveStream(scope: StreamScope = {}) {
@@ -18,21 +20,24 @@ export function useLiveStream(scope: StreamScope = {}) {
   useEffect(() => live?.onResync(() => revalidator.revalidate()), [revalidator]);
 }
 
-function useSnapshot() {
-  return useSyncExternalStore(live?.subscribe ?? noop, live?.getSnapshot ?? (() => EMPTY), () => EMPTY);
+/** One instrument's latest quote (undefined until the stream brings one, or for no id). */
+export function useLiveQuote(id: number | null | undefined): QuoteData | undefined {
+  const slice = live && id ? live.quote(id) : null;
+  return useSyncExternalStore(slice?.subscribe ?? noop, slice?.get ?? none, none);
 }
 
+/** Every instrument's latest quote: re-renders on any tick, so only for lists shown in full (the drawer). */
 export function useLiveQuotes(): ReadonlyMap<number, QuoteData> {
-  return useSnapshot().quotes;
+  return useSyncExternalStore(live?.quotes.subscribe ?? noop, live?.quotes.get ?? (() => EMPTY_QUOTES), () => EMPTY_QUOTES);
 }
 
 export function useLiveAccount(): AccountData | null {
-  return useSnapshot().account;
+  return useSyncExternalStore(live?.account.subscribe ?? noop, live?.account.get ?? (() => null), () => null);
 }
 
 /** 'up' once the feed is live; anything else means prices may be old (buy and sell are disabled). */
 export function useFeedHealth(): FeedHealth {
-  return useSnapshot().health;
+  return useSyncExternalStore(live?.health.subscribe ?? noop, live?.health.get ?? serverHealth, serverHealth);
 }
 
 export function useLiveKline(listener: (k: KlineData) => void) {

@@ -8,12 +8,6 @@ import type { AccountData, KlineData, QuoteData, StreamEventName } from './event
 
 export type FeedHealth = 'connecting' | 'up' | 'stale' | 'down';
 
-interface Snapshot {
-  quotes: ReadonlyMap<number, QuoteData>;
-  account: AccountData | null;
-  health: FeedHealth;
-}
-
 type Listener = () => void;
 
 /** What the stream should carry besides public quotes: the candles of one code and period. */
@@ -22,15 +16,37 @@ export interface StreamScope {
   period?: string;
 }
 
+/**
+ * Listeners by slice, so that a tick re-renders only what shows it: one instrument's quote, the whole
+ * map (the drawer), the account, the feed's health. Each slice keeps its value's identity until it changes.
+ */
+class Slice<T> {
+  private readonly listeners = new Set<Listener>();
+  constructor(public value: T) {}
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  get = (): T => this.value;
+  set(value: T) {
+    if (Object.is(value, this.value)) return;
+    this.value = value;
+    this.listeners.forEach((l) => l());
+  }
+}
+
 class LiveStore {
   private source: EventSource | null = null;
   private scope: StreamScope = {};
-  private snapshot: Snapshot = { quotes: new Map(), account: null, health: 'connecting' };
+  /** Every instrument's latest quote; a new map only when one changed. */
+  readonly quotes = new Slice<ReadonlyMap<number, QuoteData>>(new Map());
+  readonly account = new Slice<AccountData | null>(null);
+  readonly health = new Slice<FeedHealth>('connecting');
+  private readonly quoteSlices = new Map<number, Slice<QuoteData | undefined>>();
   private pendingQuotes = new Map<number, QuoteData>();
   private pendingAccount: AccountData | null = null;
   private pendingHealth: FeedHealth | null = null;
   private frame = 0;
-  private listeners = new Set<Listener>();
   private klineListeners = new Set<(k: KlineData) => void>();
   private closedListeners = new Set<(ids: number[]) => void>();
   private resyncListeners = new Set<() => void>();
@@ -39,12 +55,12 @@ class LiveStore {
   /** The id of the last event received: a new EventSource sends it so the hub replays what was missed. */
   private lastEventId = '';
 
-  subscribe = (listener: Listener): (() => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
-
-  getSnapshot = (): Snapshot => this.snapshot;
+  /** One instrument's quote: its listeners run only when that instrument ticks. */
+  quote(id: number): Slice<QuoteData | undefined> {
+    let slice = this.quoteSlices.get(id);
+    if (!slice) this.quoteSlices.set(id, (slice = new Slice(this.quotes.value.get(id))));
+    return slice;
+  }
 
   /** A component that needs the stream holds it open while mounted. */
   retain(scope: StreamScope): () => void {
@@ -122,7 +138,7 @@ class LiveStore {
 
   private reconnectIfNeeded = () => {
     if (this.users === 0 || document.visibilityState === 'hidden') return;
-    if (!this.source || this.source.readyState !== EventSource.OPEN || this.snapshot.health !== 'up') this.connect();
+    if (!this.source || this.source.readyState !== EventSource.OPEN || this.health.value !== 'up') this.connect();
   };
 
   private wireWindowEvents() {
@@ -155,19 +171,18 @@ class LiveStore {
   }
 
   private flush() {
-    let quotes = this.snapshot.quotes;
     if (this.pendingQuotes.size > 0) {
-      const next = new Map(quotes);
+      const next = new Map(this.quotes.value);
       for (const [id, q] of this.pendingQuotes) next.set(id, q);
+      const changed = [...this.pendingQuotes.values()];
       this.pendingQuotes.clear();
-      quotes = next;
+      this.quotes.set(next);
+      for (const q of changed) this.quoteSlices.get(q.forex_id)?.set(q);
     }
-    const account = this.pendingAccount ?? this.snapshot.account;
+    if (this.pendingAccount) this.account.set(this.pendingAccount);
     this.pendingAccount = null;
-    const health = this.pendingHealth ?? this.snapshot.health;
+    if (this.pendingHealth) this.health.set(this.pendingHealth);
     this.pendingHealth = null;
-    this.snapshot = { quotes, account, health };
-    this.listeners.forEach((l) => l());
   }
 }
 

@@ -28,3 +28,23 @@ test('with JavaScript, arriving at the market list from another page shows ten s
   await expect(page.getByRole('list', { name: 'Markets' }).getByRole('listitem').first()).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId('skeleton-row')).toHaveCount(0);
 });
+
+test('when the page strings fail to load, the page tries again and still comes alive', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  let refused = 0;
+  await page.route(/\/locales\/en\.json/, async (route) => {
+    if (refused < 2) {
+      refused++;
+      return route.abort('failed');
+    }
+    await route.continue();
+  });
+  await page.goto('/?category=3');
+  // The server's page is there meanwhile, in its language.
+  await expect(page.getByRole('list', { name: 'Markets' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  expect(refused).toBe(2);
+  const price = page.getByRole('listitem', { name: 'BTC/USD' }).getByTestId('price');
+  const first = await price.innerText();
+  await expect(price).not.toHaveText(first, { timeout: 15_000 });
+});

@@ -8,13 +8,14 @@ import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { Instrument } from '#contract/calls/market';
 import { CHART_PERIODS, EntryMode, MarketStatus } from '#contract/enums';
 import { AccountFigures } from '~/components/account-figures';
 import { CandleChart, chartStylesheet } from '~/components/candle-chart';
-import { useFeedHealth, useLiveQuotes, useLiveStream } from '~/live/hooks';
+import { useFeedHealth, useLiveQuote, useLiveStream } from '~/live/hooks';
 import type { RouteHandle } from '~/root';
 import { loaderFailure, upstreamApi, upstreamFallback, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
 import { UPSTREAM_TIMEOUT_MS } from '~/upstream/client.server';
@@ -152,9 +153,10 @@ export default function TradePage() {
   const location = useLocation();
   const { instrument, period, conversion } = page;
   useLiveStream({ code: instrument.Code, period });
-  const quotes = useLiveQuotes();
+  // This screen follows its own instrument (and the one that converts its money), not every tick.
+  const live = useLiveQuote(instrument.Id);
+  const conversionPrice = useLiveQuote(conversion?.viaId)?.close;
   const health = useFeedHealth();
-  const live = quotes.get(instrument.Id);
   const quote = live
     ? { Close: live.close, Change: live.change, High: live.high, Low: live.low, Open: live.open, Volume: live.volume }
     : page.quote;
@@ -176,6 +178,12 @@ export default function TradePage() {
           : health === 'connecting'
             ? 'connecting'
             : 'stale';
+  // A tick re-renders the quote and the ticket; the chart and the account follow their own feeds.
+  const chart = useMemo(
+    () => <CandleChart instrument={instrument} period={period} candles={page.candles} />,
+    [instrument, period, page.candles],
+  );
+  const figures = useMemo(() => (page.account ? <AccountFigures detail={page.account} /> : null), [page.account]);
   return (
     <main className="page trade-page">
       <header className="page-header trade-header">
@@ -217,15 +225,15 @@ export default function TradePage() {
           </Link>
         ))}
       </nav>
-      <CandleChart instrument={instrument} period={period} candles={page.candles} />
-      {page.account ? <AccountFigures detail={page.account} /> : null}
+      {chart}
+      {figures}
       <OrderForm
         key={instrument.Code}
         instrument={instrument}
         period={period}
         price={quote.Close}
         conversion={conversion}
-        conversionPrice={conversion && conversion.viaId ? quotes.get(conversion.viaId)?.close : undefined}
+        conversionPrice={conversion && conversion.viaId ? conversionPrice : undefined}
         feeType={page.feeType}
         defaults={page.defaults}
         idempotencyKey={actionData?.idempotencyKey || page.idempotencyKey}
