@@ -91,7 +91,12 @@ export function hasLowDataCookie(cookieHeader: string | null | undefined): boole
   return false;
 }
 
+/** The browser's data saver is on: its `Save-Data` header says `on`. */
+export function isSaveDataOn(saveData: string | null | undefined): boolean {
+  return saveData?.trim().toLowerCase() === 'on';
+}
+
 /** The request asks for low data: the browser's data saver (`Save-Data: on`) or the switch's cookie. */
 export function wantsLowData(saveData: string | null | undefined, cookieHeader: string | null | undefined): boolean {
-  return saveData?.trim().toLowerCase() === 'on' || hasLowDataCookie(cookieHeader);
+  return isSaveDataOn(saveData) || hasLowDataCookie(cookieHeader);
 }
