@@ -72,3 +72,31 @@ export interface StreamEventMap {
   resync: ResyncData;
 }
 export type StreamEventName = keyof StreamEventMap;
+
+/**
+ * Low data (issue 12): a browser that sends `Save-Data: on`, or holds this cookie (the "Low data mode"
+ * switch of /mine/system), gets quotes and candles at most once per LOW_DATA_INTERVAL_MS; its private
+ * events and the feed status are never delayed.
+ */
+export const LOW_DATA_COOKIE = '__Host-low-data';
+export const LOW_DATA_INTERVAL_MS = 1000;
+
+/** The low-data switch is on in this `Cookie` header (`__Host-low-data=1`). */
+export function hasLowDataCookie(cookieHeader: string | null | undefined): boolean {
+  if (!cookieHeader) return false;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === LOW_DATA_COOKIE && part.slice(eq + 1).trim() === '1') return true;
+  }
+  return false;
+}
+
+/** The browser's data saver is on: its `Save-Data` header says `on`. */
+export function isSaveDataOn(saveData: string | null | undefined): boolean {
+  return saveData?.trim().toLowerCase() === 'on';
+}
+
+/** The request asks for low data: the browser's data saver (`Save-Data: on`) or the switch's cookie. */
+export function wantsLowData(saveData: string | null | undefined, cookieHeader: string | null | undefined): boolean {
+  return isSaveDataOn(saveData) || hasLowDataCookie(cookieHeader);
+}

@@ -9,12 +9,13 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterEach, expect, test } from 'vitest';
 import type { DayMarketPush, ForexTradePush } from '../../contract/ws';
-import type { QuoteData, ResyncData } from './events';
+import type { KlineData, QuoteData, ResyncData } from './events';
 import { createRelay, type RelayOptions } from './hub';
 import {
   expectIncreasingIds,
   openStream,
   seqOf,
+  sleep,
   startFakeUpstream,
   startStreamServer,
   until,
@@ -414,4 +415,80 @@ test('HEAD /stream is answered and holds no subscriber', async () => {
   });
   expect(status).toBe(200);
   expect(relay.stats().clients).toBe(0);
+});
+
+test('low data: a Save-Data client and a low-data-cookie client get at most one quote and candle per instrument per second, a normal client every flush; private events reach the low-data client at once', async () => {
+  const { fake, open } = await setup();
+  const normal = await open('/stream?code=EURUSD&period=1min');
+  const saveData = await open('/stream?code=EURUSD&period=1min', { 'save-data': 'on' });
+  const cookie = await open('/stream', { cookie: 'lng=en; __Host-low-data=1', 'x-test-user': '41:t41' });
+  await until(() => conn(fake, 'private')?.messages.length === 2 && conn(fake, 'public')?.messages.length === 2);
+  const pub = conn(fake, 'public')!;
+  const priv = conn(fake, 'private')!;
+
+  // Ticks of two instruments and the watched candle every 40 ms for 3 s.
+  const started = performance.now();
+  const latency: { event: string; ms: number }[] = [];
+  let i = 0;
+  while (performance.now() - started < 3000) {
+    i++;
+    pub.send(dayMarket('EURUSD', 1, 1 + i / 10_000));
+    pub.send(dayMarket('GBPUSD', 2, 2 + i / 10_000));
+    pub.send({
+      type: 'KLINE',
+      symbol: 'EURUSD',
+      forex_id: 1,
+      kline: { Time: 60, Open: 1, High: 2, Low: 1, Close: 1 + i / 10_000, Volume: i, Period: '1min' },
+    });
+    if (i === 40 || i === 55) {
+      // Right after the cookie client got its quotes, so its next ones are most of a second away.
+      const from = cookie.events.length;
+      await cookie.waitFor((e) => e.event === 'quote', { from, timeoutMs: 1500 });
+      const sent = performance.now();
+      if (i === 40) priv.send({ type: 'FOREX_CLOSED', id: [4141] });
+      else priv.send(forexTrade(1));
+      const got = await cookie.waitFor((e) => e.event === (i === 40 ? 'closed' : 'account'), { from });
+      latency.push({ event: got.event, ms: got.receivedAt - sent });
+    }
+    await sleep(40);
+  }
+  const last = i;
+  // With no more ticks, what each low-data client is still owed arrives within its next second.
+  for (const s of [saveData, cookie]) {
+    await s.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 1 + last / 10_000, { timeoutMs: 1500 });
+    await s.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 2 + last / 10_000, { timeoutMs: 1500 });
+  }
+  await saveData.waitFor((e) => e.event === 'kline' && (e.json as KlineData).Close === 1 + last / 10_000, { timeoutMs: 1500 });
+  await normal.waitFor((e) => e.event === 'kline' && (e.json as KlineData).Close === 1 + last / 10_000, { timeoutMs: 500 });
+
+  /** Milliseconds between consecutive events of one kind and instrument, as the reader received them. */
+  const gaps = (s: SseStream, event: string, symbol: string) => {
+    const times = s.events.filter((e) => e.event === event && (e.json as { symbol: string }).symbol === symbol).map((e) => e.receivedAt);
+    return times.slice(1).map((t, k) => t - times[k]!);
+  };
+  for (const [name, s] of [
+    ['save-data', saveData],
+    ['cookie', cookie],
+  ] as const) {
+    for (const symbol of ['EURUSD', 'GBPUSD']) {
+      const g = gaps(s, 'quote', symbol);
+      expect(g.length, `${name} ${symbol} quotes`).toBeGreaterThanOrEqual(2);
+      // Written a second apart; the loopback reader may see them a few ms closer.
+      expect(Math.min(...g), `${name} ${symbol} gaps ${g.join()}`).toBeGreaterThanOrEqual(950);
+    }
+  }
+  const klineGaps = gaps(saveData, 'kline', 'EURUSD');
+  expect(klineGaps.length).toBeGreaterThanOrEqual(2);
+  expect(Math.min(...klineGaps), `save-data candle gaps ${klineGaps.join()}`).toBeGreaterThanOrEqual(950);
+  // The normal client gets the quotes every flush (250 ms) and the candle on every push.
+  const normalGaps = gaps(normal, 'quote', 'EURUSD');
+  expect(normalGaps.length).toBeGreaterThanOrEqual(9);
+  expect(Math.max(...normalGaps), `normal gaps ${normalGaps.join()}`).toBeLessThan(600);
+  expect(normal.events.filter((e) => e.event === 'kline').length).toBeGreaterThan(
+    3 * saveData.events.filter((e) => e.event === 'kline').length,
+  );
+  // Private events were not held back with the quotes.
+  expect(latency.map((l) => l.event)).toEqual(['closed', 'account']);
+  for (const l of latency) expect(l.ms, `${l.event} after ${l.ms} ms`).toBeLessThan(300);
+  for (const s of [normal, saveData, cookie]) expectIncreasingIds(s.events);
 });

@@ -12,10 +12,14 @@
  *   socket backed up for longer than `maxBackedUpMs` (or holding more than `maxBufferedBytes`) is ended.
  * - Nor does it stay behind for long: a client whose peer has left bytes unacknowledged in the kernel
  *   for `maxBehindMs` is ended too (./unacked-bytes.ts), even while node's own buffer stays empty.
+ * - Low data (`Save-Data: on` or the low-data cookie, contract/stream.ts): that client's quotes and klines
+ *   are owed like a backed-up client's and written at most once per `lowDataIntervalMs`; its private
+ *   events and status are written at once.
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHART_PERIODS, type ChartPeriod } from '../../contract/enums';
+import { LOW_DATA_INTERVAL_MS, wantsLowData } from '../../contract/stream';
 import { PRIVATE_TOPICS, Topic, type DayMarketPush, type ForexTradePush, type KlinePush, type ServerMessage } from '../../contract/ws';
 import type { AccountData, KlineData, QuoteData, ResyncData, StreamEventName } from './events';
 import { connectionKey, readUnacked } from './unacked-bytes';
@@ -51,6 +55,8 @@ export interface RelayOptions {
   flushIntervalMs?: number;
   /** A tick after a quiet spell waits this long for the rest of its burst before it is flushed. */
   flushGatherMs?: number;
+  /** A low-data client (`Save-Data: on` or the low-data cookie) gets quotes and klines at most once per this many ms. */
+  lowDataIntervalMs?: number;
   /** A stream with nothing written to it for this long gets a comment heartbeat. */
   heartbeatMs?: number;
   /** The `retry:` sent to EventSource: how soon the browser reconnects. */
@@ -96,6 +102,7 @@ export interface RelayStats {
 export const STREAM_DEFAULTS = {
   flushIntervalMs: 250,
   flushGatherMs: 10,
+  lowDataIntervalMs: LOW_DATA_INTERVAL_MS,
   heartbeatMs: 15_000,
   retryMs: 2_000,
   replayCapacity: 64,
@@ -127,12 +134,16 @@ interface Client {
   period: ChartPeriod | null;
   /** performance.now() when a write last returned false; 0 while the socket keeps up. */
   blockedSince: number;
-  /** Instruments whose quote is owed (only while blocked, or just drained). */
+  /** Instruments whose quote is owed (while blocked, or just drained); never null for a low-data client. */
   pendingQuotes: Set<number> | null;
-  /** Latest kline data by candle time, at most two candles (only while blocked). */
+  /** Latest kline data by candle time, at most two candles (while blocked, or low data). */
   pendingKlines: Map<number, string> | null;
   /** performance.now() of the last write: a stream quiet for heartbeatMs gets a comment. */
   lastWriteAt: number;
+  /** Quotes and klines at most once per this many ms (low data), else 0: each shared flush. */
+  minIntervalMs: number;
+  /** performance.now() when this client last got quotes or klines of its own (on connect, or what it was owed). */
+  lastOwedAt: number;
   /** The peer as the kernel's tables name it (null when it is not a TCP connection). */
   peer: { key: string; localPort: number } | null;
   /** performance.now() since which the peer has had bytes unacknowledged; 0 while it keeps up. */
@@ -192,6 +203,9 @@ export class RelayHub {
   private readonly blocked = new Set<Client>();
   private flushScheduled = false;
   private flushTimer: NodeJS.Timeout | null = null;
+  /** Wakes when the earliest low-data client is due what it is owed (between ticks too). */
+  private owedTimer: NodeJS.Timeout | null = null;
+  private owedTimerAt = Infinity;
   private lastFlushAt = -Infinity;
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly behindTimer: NodeJS.Timeout;
@@ -246,6 +260,8 @@ export class RelayHub {
     res.writeHead(200, SSE_HEADERS);
     req.socket.setNoDelay(true);
 
+    const saveData = req.headers['save-data'];
+    const lowData = wantsLowData(typeof saveData === 'string' ? saveData : undefined, req.headers.cookie);
     const client: Client = {
       res,
       feed: who ? this.attachFeed(who) : null,
@@ -253,7 +269,11 @@ export class RelayHub {
       period: parsed.period,
       blockedSince: 0,
       lastWriteAt: 0,
-      pendingQuotes: null,
+      minIntervalMs: lowData ? this.options.lowDataIntervalMs : 0,
+      // The connect write below carries the latest quote of every instrument.
+      lastOwedAt: performance.now(),
+      // Never null for a low-data client: the shared flush then takes it the owed way, at no cost to the others.
+      pendingQuotes: lowData ? new Set() : null,
       pendingKlines: null,
       peer:
         req.socket.remoteAddress && req.socket.remotePort && req.socket.localPort
@@ -333,6 +353,7 @@ export class RelayHub {
     clearInterval(this.sweepTimer);
     clearInterval(this.behindTimer);
     if (this.flushTimer) clearTimeout(this.flushTimer);
+    if (this.owedTimer) clearTimeout(this.owedTimer);
     this.publicSocket.close();
     for (const feed of [...this.feeds.values()]) this.dropFeed(feed);
     for (const c of [...this.clients]) {
@@ -378,16 +399,17 @@ export class RelayHub {
     const data = JSON.stringify(candle);
     const text = Buffer.from(this.frame('kline', data));
     for (const c of watchers) {
-      if (c.blockedSince === 0) {
+      if (c.blockedSince === 0 && c.minIntervalMs === 0) {
         this.write(c, text);
         continue;
       }
-      // Backed up: keep only the newest update of the last two candles (an older candle's final close survives).
+      // Backed up or low data: keep only the newest update of the last two candles (an older candle's final close survives).
       const pending = (c.pendingKlines ??= new Map());
       pending.delete(m.kline.Time);
       pending.set(m.kline.Time, data);
       if (pending.size > 2) pending.delete(pending.keys().next().value!);
       this.withPending.add(c);
+      if (c.blockedSince === 0) this.scheduleOwed(c.lastOwedAt + c.minIntervalMs);
     }
   }
 
@@ -453,7 +475,7 @@ export class RelayHub {
   private readonly flush = (): void => {
     this.flushScheduled = false;
     this.flushTimer = null;
-    this.lastFlushAt = performance.now();
+    const now = (this.lastFlushAt = performance.now());
     const probe = this.options.onQuoteWrite;
     if (this.dirty.size > 0) {
       const entries: QuoteEntry[] = [];
@@ -471,7 +493,7 @@ export class RelayHub {
           for (const id of this.dirty) pending.add(id);
           this.withPending.add(c);
         } else if (c.pendingQuotes || c.pendingKlines) {
-          this.writePending(c, this.dirty);
+          this.owe(c, this.dirty, now);
         } else {
           this.write(c, batch);
           if (probe) probe(entries, performance.now());
@@ -479,10 +501,43 @@ export class RelayHub {
       }
       this.dirty.clear();
     }
-    for (const c of this.withPending) if (c.blockedSince === 0) this.writePending(c, null);
+    this.writeOwed(now);
   };
 
-  /** A client that was backed up gets what it is owed, built for it alone (fresh ids keep its stream in order). */
+  /** A client with quotes owed (just drained, or low data) gets them with these, or owes these too until it is due. */
+  private owe(c: Client, ids: ReadonlySet<number>, now: number): void {
+    if (c.lastOwedAt + c.minIntervalMs <= now) return this.writePending(c, ids);
+    const pending = (c.pendingQuotes ??= new Set());
+    for (const id of ids) pending.add(id);
+    this.withPending.add(c);
+  }
+
+  /** Writes what is owed to every client that can take it and is due; wakes again for the next one due. */
+  private writeOwed(now: number): void {
+    let next = Infinity;
+    for (const c of this.withPending) {
+      if (c.blockedSince !== 0) continue; // its 'drain' schedules a flush
+      const due = c.lastOwedAt + c.minIntervalMs;
+      if (due <= now) this.writePending(c, null);
+      else if (due < next) next = due;
+    }
+    if (next !== Infinity) this.scheduleOwed(next);
+  }
+
+  private scheduleOwed(at: number): void {
+    if (this.closed || at >= this.owedTimerAt) return;
+    if (this.owedTimer) clearTimeout(this.owedTimer);
+    this.owedTimerAt = at;
+    this.owedTimer = setTimeout(this.onOwedTimer, Math.max(0, at - performance.now()));
+  }
+
+  private readonly onOwedTimer = (): void => {
+    this.owedTimer = null;
+    this.owedTimerAt = Infinity;
+    this.writeOwed(performance.now());
+  };
+
+  /** A client that was backed up, or a low-data client that is due, gets what it is owed, built for it alone (fresh ids keep its stream in order). */
   private writePending(c: Client, extra: ReadonlySet<number> | null): void {
     const ids = c.pendingQuotes ?? new Set<number>();
     if (extra) for (const id of extra) ids.add(id);
@@ -495,10 +550,13 @@ export class RelayHub {
       text += this.frame('quote', entry.data);
     }
     if (c.pendingKlines) for (const data of c.pendingKlines.values()) text += this.frame('kline', data);
-    c.pendingQuotes = null;
+    // A low-data client keeps its (emptied) set: the shared flush keeps taking it the owed way.
+    if (c.minIntervalMs > 0) ids.clear();
+    c.pendingQuotes = c.minIntervalMs > 0 ? ids : null;
     c.pendingKlines = null;
     this.withPending.delete(c);
     if (text === '') return;
+    c.lastOwedAt = performance.now();
     this.write(c, text);
     if (entries.length && this.options.onQuoteWrite) this.options.onQuoteWrite(entries, performance.now());
   }

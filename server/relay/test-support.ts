@@ -13,6 +13,8 @@ export interface SseEvent {
   data: string;
   /** `data` parsed as JSON (every event of the relay carries JSON). */
   json: unknown;
+  /** performance.now() when the reader parsed it. */
+  receivedAt: number;
 }
 
 /** `x-test-user: <userId>:<token>` stands in for the app's session lookup. */
@@ -94,7 +96,7 @@ export function openStream(base: string, path = '/stream', headers: Record<strin
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const e: SseEvent = { id: '', event: 'message', data: '', json: null };
+          const e: SseEvent = { id: '', event: 'message', data: '', json: null, receivedAt: performance.now() };
           let hasData = false;
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) stream.comments++;

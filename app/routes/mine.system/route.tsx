@@ -1,13 +1,23 @@
 /**
- * /mine/system ("Other", spec §2): the app version and, for a signed-in user, "Log out". Logging out asks
- * first: `?confirm=logout` renders the confirmation, whose button posts to /logout.
+ * /mine/system ("Other", spec §2): the app version, the "Low data mode" switch (issue 12) and, for a
+ * signed-in user, "Log out". Logging out asks first: `?confirm=logout` renders the confirmation, whose
+ * button posts to /logout.
+ *
+ * Low data mode is a plain POST (with its CSRF token) that sets or clears a cookie; the live stream then
+ * sends prices at most once a second. The form reloads the document even with JavaScript, so the page's
+ * stream reopens with the new choice at once.
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '~/components/confirm-dialog';
+import { CsrfInput } from '~/components/forms';
 import { PageHeader } from '~/components/page-header';
-import { getSignedIn } from '~/utils/session.server';
+import { translator } from '~/i18n/i18next.server';
+import { readBoundedForm } from '~/utils/bounded-form.server';
+import { validateCsrf } from '~/utils/csrf.server';
+import { lowDataChosen, lowDataCookieHeader, saveDataRequested } from '~/utils/low-data.server';
+import { getSignedIn, redirectWithToast } from '~/utils/session.server';
 import styles from '~/styles/mine.css?url';
 import { APP_VERSION } from './app-version';
 
@@ -16,11 +26,31 @@ export const meta: MetaFunction = () => [{ title: 'Other' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { signedIn: (await getSignedIn(request)) !== null, version: APP_VERSION };
+  return {
+    signedIn: (await getSignedIn(request)) !== null,
+    version: APP_VERSION,
+    lowData: lowDataChosen(request),
+    saveData: saveDataRequested(request),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readBoundedForm(request);
+  await validateCsrf(formData, request.headers);
+  const choice = formData.get('lowData');
+  if (formData.get('intent') !== 'low-data' || (choice !== 'on' && choice !== 'off')) throw new Response('Bad request', { status: 400 });
+  const on = choice === 'on';
+  const { t } = await translator(request, 'mine');
+  return redirectWithToast(
+    request,
+    '/mine/system',
+    { kind: 'success', message: t(on ? 'system.lowDataTurnedOn' : 'system.lowDataTurnedOff') },
+    { headers: { 'Set-Cookie': lowDataCookieHeader(on) } },
+  );
 }
 
 export default function SystemPage() {
-  const { signedIn, version } = useLoaderData<typeof loader>();
+  const { signedIn, version, lowData, saveData } = useLoaderData<typeof loader>();
   const { t } = useTranslation('mine');
   const [searchParams] = useSearchParams();
   return (
@@ -30,6 +60,28 @@ export default function SystemPage() {
         <dt>{t('system.version')}</dt>
         <dd className="mine-number">{version}</dd>
       </dl>
+      <Form method="post" reloadDocument className="low-data">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="low-data" />
+        <button
+          type="submit"
+          name="lowData"
+          value={lowData ? 'off' : 'on'}
+          role="switch"
+          aria-checked={lowData}
+          aria-describedby="low-data-hint"
+          className="list-button"
+        >
+          <span className="grow">{t('system.lowData')}</span>
+          <span className="low-data-state" aria-hidden="true">
+            {lowData ? t('system.lowDataOn') : t('system.lowDataOff')}
+          </span>
+        </button>
+        <p id="low-data-hint" className="muted field-hint">
+          {t('system.lowDataHint')}
+          {saveData && !lowData ? ` ${t('system.lowDataSaver')}` : null}
+        </p>
+      </Form>
       {signedIn ? (
         <ul className="list mine-entries">
           <li>
