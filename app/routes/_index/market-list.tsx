@@ -45,7 +45,15 @@ function StaleBadge() {
 }
 
 /** One row re-renders when its own instrument ticks, not when another does. */
-const MarketRow = memo(function MarketRow({ instrument: i, category, line = NO_POINTS }: { instrument: Instrument; category?: string; line?: number[] }) {
+const MarketRow = memo(function MarketRow({
+  instrument: i,
+  category,
+  line = NO_POINTS,
+}: {
+  instrument: Instrument;
+  category?: string;
+  line?: number[];
+}) {
   const { t } = useTranslation('market');
   const locale = useLocale();
   const live = useLiveQuote(i.Id);
