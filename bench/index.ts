@@ -1,10 +1,23 @@
-/** `npm run bench`: prints the benchmark figures. Benchmarks, not tests: nothing here passes or fails. */
+/**
+ * `npm run bench`: prints the benchmark figures. Benchmarks, not tests: nothing here passes or fails.
+ * `npm run bench -- --only=phone` (or any of engine,web,stream,phone, comma-separated) runs only those parts.
+ */
 import os from 'node:os';
 import { engineBenchmarks } from './engine';
+import { phoneBenchmarks } from './lighthouse';
 import { streamBenchmarks } from './stream';
 import { webBenchmarks } from './web';
 
+const parts = { engine: engineBenchmarks, web: webBenchmarks, stream: streamBenchmarks, phone: phoneBenchmarks };
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const unknown = only?.filter((p) => !(p in parts));
+if (unknown?.length) throw new Error(`unknown bench part ${unknown.join(', ')}: use ${Object.keys(parts).join(', ')}`);
+
 console.log(`bench on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
-for (const line of await engineBenchmarks()) console.log(line);
-for (const line of await webBenchmarks()) console.log(line);
-for (const line of await streamBenchmarks()) console.log(line);
+for (const [name, run] of Object.entries(parts)) {
+  if (only && !only.includes(name)) continue;
+  for (const line of await run()) console.log(line);
+}

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { bundleReport } from './bundle';
 import { fmt, summary } from './stats';
 
-async function startWeb(port: number) {
+/** The built app with its embedded upstream on a fresh data folder (admin key and upstream address in it). */
+export async function startWeb(port: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
@@ -20,6 +21,7 @@ async function startWeb(port: number) {
     child.once('exit', (code) => reject(new Error(`web server exited ${code}`)));
   });
   return {
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
