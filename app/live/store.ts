@@ -35,6 +35,9 @@ class Slice<T> {
   }
 }
 
+/** How long a hidden tab keeps its stream. */
+const HIDDEN_CLOSE_MS = 5000;
+
 class LiveStore {
   private source: EventSource | null = null;
   private scope: StreamScope = {};
@@ -136,6 +139,21 @@ class LiveStore {
     this.source = null;
   }
 
+  private hiddenTimer = 0;
+
+  /**
+   * A tab out of sight for a few seconds lets its stream go (parsing events nobody sees costs a phone's
+   * battery); shown again, it reconnects naming its last event and gets every price at once.
+   */
+  private onVisibility = () => {
+    clearTimeout(this.hiddenTimer);
+    if (document.visibilityState === 'hidden') {
+      this.hiddenTimer = window.setTimeout(() => this.disconnect(), HIDDEN_CLOSE_MS);
+      return;
+    }
+    this.reconnectIfNeeded();
+  };
+
   private reconnectIfNeeded = () => {
     if (this.users === 0 || document.visibilityState === 'hidden') return;
     if (!this.source || this.source.readyState !== EventSource.OPEN || this.health.value !== 'up') this.connect();
@@ -144,7 +162,7 @@ class LiveStore {
   private wireWindowEvents() {
     if (this.wired) return;
     this.wired = true;
-    document.addEventListener('visibilitychange', this.reconnectIfNeeded);
+    document.addEventListener('visibilitychange', this.onVisibility);
     window.addEventListener('online', this.reconnectIfNeeded);
     window.addEventListener('pageshow', (e) => {
       if ((e as PageTransitionEvent).persisted) this.connect();
