@@ -62,6 +62,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       csrfToken,
       toast,
       user: user && { email: user.email, uid: user.uid, isDemo: user.is_demo === 1 },
+      // The titles of screens whose loaders have no words of their own, in the user's language (utils/page-title).
+      pageTitles: {
+        language: t('language.title'),
+        orders: t('orders:title'),
+        feedback: t('mine:pages.feedback'),
+        login: t('auth:login.title'),
+        search: t('market:searchTitle'),
+        system: t('mine:system.title'),
+        mine: t('mine:title'),
+      },
       // The titles of the screens shown when a page cannot be (see utils/page-title).
       errorTitles: {
         notFound: t('errorPage.notFoundTitle'),

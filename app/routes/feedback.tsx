@@ -2,8 +2,9 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '~/components/coming-soon';
+import { namedPageTitle } from '~/utils/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'Feedback' }];
+export const meta: MetaFunction = (args) => namedPageTitle(args, 'feedback');
 
 export default function FeedbackPage() {
   const { t } = useTranslation('mine');

@@ -11,8 +11,9 @@ import { PageHeader } from '~/components/page-header';
 import { BCP47, LANGUAGE_NAMES, LANGUAGES, normaliseLanguage } from '~/i18n/config';
 import { getLanguage, languageCookie } from '~/i18n/i18next.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
+import { namedPageTitle } from '~/utils/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'Language' }];
+export const meta: MetaFunction = (args) => namedPageTitle(args, 'language');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

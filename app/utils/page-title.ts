@@ -26,3 +26,12 @@ export function pageTitle(
         : titles.failed;
   return [{ title: `${shown} · ${APP_NAME}` }];
 }
+
+/** The title of a screen named by the root loader (in the user's language), for pages whose loaders have no words. */
+export function namedPageTitle(
+  args: { matches: readonly { id: string; data: unknown }[]; error?: unknown },
+  name: keyof NonNullable<RootData>['pageTitles'],
+): MetaDescriptor[] {
+  const titles = (args.matches.find((m) => m.id === 'root')?.data as RootData | undefined)?.pageTitles;
+  return pageTitle(args, titles?.[name]);
+}

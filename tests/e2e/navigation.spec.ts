@@ -146,3 +146,14 @@ test('the web app manifest names the app and its icons are there', async ({ page
     expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`).toBe(icon.sizes);
   }
 });
+
+test('screens are titled in the language chosen', async ({ page }) => {
+  await chooseLanguage(page, 'hk');
+  await page.goto('/login');
+  await expect(page).toHaveTitle('登入');
+  await page.goto('/language');
+  await expect(page).toHaveTitle('語言');
+  await chooseLanguage(page, 'de');
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Anmelden');
+});

@@ -18,8 +18,9 @@ import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server'
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { getSignedIn, startSession } from '~/utils/session.server';
 import { LoginFormSchema } from './schema';
+import { namedPageTitle } from '~/utils/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'Log in' }];
+export const meta: MetaFunction = (args) => namedPageTitle(args, 'login');
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -19,8 +19,9 @@ import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
 import styles from '~/styles/mine.css?url';
 import { hideBalanceCookie } from './hide-balance-cookie.server';
 import { readBoundedForm } from '~/utils/bounded-form.server';
+import { namedPageTitle } from '~/utils/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'User centre' }];
+export const meta: MetaFunction = (args) => namedPageTitle(args, 'mine');
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

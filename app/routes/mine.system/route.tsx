@@ -20,8 +20,9 @@ import { lowDataChosen, lowDataCookieHeader, saveDataRequested } from '~/utils/l
 import { getSignedIn, redirectWithToast } from '~/utils/session.server';
 import styles from '~/styles/mine.css?url';
 import { APP_VERSION } from './app-version';
+import { namedPageTitle } from '~/utils/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'Other' }];
+export const meta: MetaFunction = (args) => namedPageTitle(args, 'system');
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

@@ -32,10 +32,11 @@ import { ordersUrl, positiveIntOf, TABS, tabOf } from './orders-url';
 import { PullIndicator, usePullToRefresh } from './pull-to-refresh';
 import { findOrder, unitsPerLot } from './queries.server';
 import { OrderActionSchema } from './schema';
+import { namedPageTitle } from '~/utils/page-title';
 
 export const handle: RouteHandle = { footer: true };
 
-export const meta: MetaFunction = () => [{ title: 'Orders' }];
+export const meta: MetaFunction = (args) => namedPageTitle(args, 'orders');
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: ordersStyles }];
 

@@ -19,8 +19,9 @@ import { useLocale } from '~/utils/locale';
 import { toastHeader } from '~/utils/session.server';
 import { providerCookie } from './provider-cookie.server';
 import { readBoundedForm } from '~/utils/bounded-form.server';
+import { namedPageTitle } from '~/utils/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'Search' }];
+export const meta: MetaFunction = (args) => namedPageTitle(args, 'search');
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
