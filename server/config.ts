@@ -1,5 +1,6 @@
 /** All settings come from the environment, parsed once at start; a bad value stops the start. */
 import { z } from 'zod';
+import { parseEnv } from '../contract/env';
 
 const ConfigSchema = z
   .object({
@@ -38,12 +39,7 @@ const ConfigSchema = z
 export type Config = z.infer<typeof ConfigSchema>;
 
 export function readConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
-  const parsed = ConfigSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Bad configuration — ${problems}`);
-  }
-  return parsed.data;
+  return parseEnv(ConfigSchema, env);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The upstream's settings from the environment, parsed once; a bad value stops the start and names the setting. */
 import { z } from 'zod';
+import { parseEnv } from '../contract/env';
 
 const UpstreamConfigSchema = z.object({
   DATA_DIR: z.string().default('data'),
@@ -20,10 +21,5 @@ const UpstreamConfigSchema = z.object({
 export type UpstreamConfig = z.infer<typeof UpstreamConfigSchema>;
 
 export function readUpstreamConfig(env: Readonly<Record<string, string | undefined>> = process.env): UpstreamConfig {
-  const parsed = UpstreamConfigSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Bad configuration — ${problems}`);
-  }
-  return parsed.data;
+  return parseEnv(UpstreamConfigSchema, env);
 }

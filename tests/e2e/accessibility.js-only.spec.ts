@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { chooseLanguage, forceMarket, logInRealAccount, openDemo, setPrice } from './fixtures';
+import { chooseLanguage, forceMarket, logInRealAccount, openDemo, placeOrder, setPrice } from './fixtures';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -26,20 +26,6 @@ async function check(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expectNoSeriousFindings(page, path);
-}
-
-/** Places 0.01 lot of EUR/USD at the market from the English trade screen and returns the order number. */
-async function placeOrder(page: Page): Promise<string> {
-  await page.goto('/trade?code=EURUSD');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  const ticket = page.getByRole('form', { name: 'Place an order' });
-  await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill('0.01');
-  await ticket.getByRole('button', { name: 'Buy up' }).click();
-  const placed = page.getByRole('dialog', { name: 'Your order has been confirmed' });
-  await expect(placed).toBeVisible();
-  const id = /(\d+)/.exec(await placed.getByText(/Order number/).innerText())?.[1];
-  expect(id).toBeTruthy();
-  return id!;
 }
 
 // Each test walks a dozen screens and runs axe on every one.

@@ -101,8 +101,22 @@ export async function withdrawalsOf(email: string): Promise<{ id: number; number
  * about), then logged in through the login page (in English). Returns its e-mail.
  */
 export async function logInRealAccount(page: Page, tag = 'real'): Promise<string> {
+  const email = await registerRealAccount(tag);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(REAL_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Welcome back.')).toBeVisible();
+  return email;
+}
+
+/** The password of every account made by registerRealAccount. */
+export const REAL_PASSWORD = 'secret-123';
+
+/** A real account registered straight at the upstream; returns its e-mail (password REAL_PASSWORD). */
+export async function registerRealAccount(tag = 'real'): Promise<string> {
   const email = uniqueEmail(tag);
-  const password = 'secret-123';
+  const password = REAL_PASSWORD;
   await admin('POST', '/api/notify/send_email', { to: email, type: 1 });
   const registered = (await admin('POST', '/api/user/register', {
     type: 1,
@@ -114,11 +128,6 @@ export async function logInRealAccount(page: Page, tag = 'real'): Promise<string
     code: number;
   };
   expect(registered.code).toBe(1);
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('Welcome back.')).toBeVisible();
   return email;
 }
 

@@ -1,6 +1,6 @@
 /** Issue 9's points that a browser (or any HTTP client) meets: each was seen failing before its fix. */
 import { expect, test } from '@playwright/test';
-import { admin, latestCode, openDemo, uniqueEmail } from './fixtures';
+import { logInRealAccount, openDemo, REAL_PASSWORD, registerRealAccount } from './fixtures';
 
 const DOTTED = [
   '/.//evil.example',
@@ -22,26 +22,12 @@ test('no redirect leaves the origin, whatever dots and slashes the target carrie
   }
 });
 
-/** A real (not demo) account, registered through the upstream; returns its e-mail (password secret-123). */
-async function realAccount(tag: string): Promise<string> {
-  const email = uniqueEmail(tag);
-  await admin('POST', '/api/notify/send_email', { to: email, type: 1 });
-  await admin('POST', '/api/user/register', {
-    type: 1,
-    account: email,
-    password: 'secret-123',
-    re_password: 'secret-123',
-    sms_code: await latestCode(email),
-  });
-  return email;
-}
-
 test('after logging in from a dotted "from", the trader stays on this site', async ({ page, baseURL }) => {
-  const email = await realAccount('redirect');
+  const email = await registerRealAccount('redirect');
   await page.goto('/language?lng=en&redirectTo=/');
   await page.goto('/login?from=/.//evil.example');
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill('secret-123');
+  await page.getByLabel('Password').fill(REAL_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Welcome back.')).toBeVisible();
   expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
@@ -150,13 +136,8 @@ const NAMES = [
 
 test('a field sent twice or as name[0] to any action is a clear answer, never a 500 (issue 9 #3)', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  const email = await realAccount('fuzz');
   await page.goto('/language?lng=en&redirectTo=/');
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill('secret-123');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('Welcome back.')).toBeVisible();
+  await logInRealAccount(page, 'fuzz');
   await page.goto('/trade?code=EURUSD');
   const csrf = await page.locator('input[name="csrf"]').first().inputValue();
   const bodies = {
