@@ -56,13 +56,16 @@ test('a position closed on another device leaves this one: row, open popup and t
   const totals = page.getByRole('region', { name: 'Totals' });
   await expect(totals).toContainText('Orders1');
 
-  // Tab B (same account, same cookies) closes it.
+  // Tab B (same account, same cookies), on a slow phone, closes it. Its own push of that close may arrive
+  // before React has rendered the submission: it must not cancel the answer's page and its toast.
   await forceMarket('EURUSD', 'open');
   const other = await context.newPage();
   await other.goto(`/order?type=1&detail=${id}`);
+  await expect(other.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(fact(other, 'Status')).toBeVisible();
+  await (await context.newCDPSession(other)).send('Emulation.setCPUThrottlingRate', { rate: 8 });
   await other.getByRole('dialog').getByRole('button', { name: 'Close position' }).click();
-  await expect(other.getByText(`Position #${id} closed.`)).toBeVisible();
+  await expect(other.getByText(`Position #${id} closed.`)).toBeVisible({ timeout: 10_000 });
 
   await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 10_000 });
   await expect(page.getByRole('list', { name: 'Holding' }).getByRole('listitem')).toHaveCount(0);

@@ -43,11 +43,14 @@ export function OrderDetail({
   unitsPerLot,
   closeTo,
   lastResult,
+  onSend,
 }: {
   order: Order;
   live?: LiveOrder;
   unitsPerLot?: number;
   closeTo: string;
+  /** Called the moment one of the popup's forms is sent (after its checks pass). */
+  onSend: () => void;
   /** The action's answer to a form of this popup (kept values and the upstream's message). */
   lastResult?: SubmissionResult<string[]>;
 }) {
@@ -132,9 +135,9 @@ export function OrderDetail({
             ) : null}
           </tbody>
         </table>
-        {holding || pending ? <StopsForm order={order} lastResult={resultFor('stops')} /> : null}
-        {holding ? <OrderCommand order={order} intent="close" lastResult={resultFor('close')} /> : null}
-        {pending ? <OrderCommand order={order} intent="cancel" lastResult={resultFor('cancel')} /> : null}
+        {holding || pending ? <StopsForm order={order} lastResult={resultFor('stops')} onSend={onSend} /> : null}
+        {holding ? <OrderCommand order={order} intent="close" lastResult={resultFor('close')} onSend={onSend} /> : null}
+        {pending ? <OrderCommand order={order} intent="cancel" lastResult={resultFor('cancel')} onSend={onSend} /> : null}
         <Link to={closeTo} className="button secondary block dialog-close" preventScrollReset>
           {t('detail.close')}
         </Link>
@@ -143,8 +146,22 @@ export function OrderDetail({
   );
 }
 
+/**
+ * The form's props with `onSend` told when the form really goes out: Remix sends it right after this
+ * handler unless the checks prevented it. This is synchronous, unlike the navigation state React renders later.
+ */
+function sentProps<P extends { onSubmit: (event: React.FormEvent<HTMLFormElement>) => void }>(props: P, onSend: () => void): P {
+  return {
+    ...props,
+    onSubmit: (event: React.FormEvent<HTMLFormElement>) => {
+      props.onSubmit(event);
+      if (!event.defaultPrevented) onSend();
+    },
+  };
+}
+
 /** Take profit and stop loss; empty or 0 removes one. */
-function StopsForm({ order, lastResult }: { order: Order; lastResult?: SubmissionResult<string[]> }) {
+function StopsForm({ order, lastResult, onSend }: { order: Order; lastResult?: SubmissionResult<string[]>; onSend: () => void }) {
   const { t } = useTranslation('orders');
   const precision = order.ForexTradeLists.PricePrecision;
   const [form, fields] = useSchemaForm(StopsFormSchema, {
@@ -153,7 +170,7 @@ function StopsForm({ order, lastResult }: { order: Order; lastResult?: Submissio
     defaultValue: { take_profit: priceInput(order.TargetProfitPrice, precision), stop_loss: priceInput(order.TargetLossPrice, precision) },
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="form stops-form" preventScrollReset>
+    <Form method="post" {...sentProps(getFormProps(form), onSend)} className="form stops-form" preventScrollReset>
       <CsrfInput />
       <input type="hidden" name="id" value={order.Id} />
       <FormError id={form.errorId} errors={form.errors} />
@@ -186,10 +203,12 @@ function OrderCommand({
   order,
   intent,
   lastResult,
+  onSend,
 }: {
   order: Order;
   intent: 'close' | 'cancel';
   lastResult?: SubmissionResult<string[]>;
+  onSend: () => void;
 }) {
   const { t } = useTranslation('orders');
   const schema = intent === 'close' ? CloseFormSchema : CancelFormSchema;
@@ -199,7 +218,7 @@ function OrderCommand({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="form order-command" preventScrollReset>
+    <Form method="post" {...sentProps(getFormProps(form), onSend)} className="form order-command" preventScrollReset>
       <CsrfInput />
       <input type="hidden" name="id" value={order.Id} />
       <FormError id={form.errorId} errors={form.errors} />

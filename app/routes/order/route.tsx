@@ -167,14 +167,23 @@ export default function OrdersPage() {
   // A pushed close: the row goes at once, an open popup of that order closes, and the totals are re-read.
   const [notice, setNotice] = useState<string | null>(null);
   const [refreshWhenIdle, setRefreshWhenIdle] = useState(false);
-  // This tab's own close or cancel is on its way: its answer (and its toast) closes the popup, not the push.
+  // This tab's own close or cancel is on its way: its answer (and its toast) closes the popup, not the push;
+  // a navigation of ours now would cancel the answer's page and its toast. The push can arrive before React
+  // has rendered the submission, so the popup's forms also say so the moment they are sent.
   const submitting = navigation.formMethod !== undefined;
+  const sent = useRef(false);
+  const onSend = useCallback(() => {
+    sent.current = true;
+  }, []);
+  useEffect(() => {
+    if (navigation.state === 'idle') sent.current = false;
+  }, [navigation.state]);
   const latest = useRef({ rows, detailId, listUrl, holdingTab, submitting });
   latest.current = { rows, detailId, listUrl, holdingTab, submitting };
   const onClosed = useCallback(
     (ids: number[]) => {
-      const { rows: shownRows, detailId: openId, listUrl: backTo, holdingTab: onHolding, submitting: ownAction } = latest.current;
-      if (ownAction) return setRefreshWhenIdle(true);
+      const { rows: shownRows, detailId: openId, listUrl: backTo, holdingTab: onHolding, submitting } = latest.current;
+      if (submitting || sent.current) return setRefreshWhenIdle(true);
       // Only holding orders are closed by a push; other tabs just re-read their list.
       const shown = onHolding ? ids.filter((id) => id === openId || shownRows.some((o) => o.Id === id)) : [];
       setClosedIds((before) => new Set([...before, ...ids]));
@@ -186,8 +195,10 @@ export default function OrdersPage() {
   );
   useLiveClosed(onClosed);
   useEffect(() => {
-    // After the popup's navigation, or the revalidation would be folded into it and skipped.
-    if (!refreshWhenIdle || navigation.state !== 'idle') return;
+    // After the popup's navigation, or the revalidation would be folded into it and skipped; and not while
+    // a form of ours is out though React still renders "idle": a revalidation then restarts the answer's
+    // page load, and the toast the first load took is lost with it.
+    if (!refreshWhenIdle || navigation.state !== 'idle' || sent.current) return;
     setRefreshWhenIdle(false);
     revalidator.revalidate();
   }, [refreshWhenIdle, navigation.state, revalidator]);
@@ -290,6 +301,7 @@ export default function OrdersPage() {
           unitsPerLot={more.units[openOrder.ForexId] ?? data.units[openOrder.ForexId]}
           closeTo={listUrl}
           lastResult={lastResult}
+          onSend={onSend}
         />
       ) : null}
     </main>
