@@ -2,7 +2,7 @@
  * What only JavaScript can move on a 360 × 640 phone: the trade screen stays still while prices tick
  * (cumulative layout shift ≤ 0.02), and a field's message shown on blur does not push the submit button.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage, forceMarket, openDemo } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 640 } });
@@ -33,6 +33,26 @@ test('the trade screen does not shift while it loads and prices tick', async ({ 
   await page.waitForTimeout(4000);
   const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
   expect(shift).toBeLessThanOrEqual(0.02);
+});
+
+test('hydration moves nothing on the trade screen: the ticket is laid out as the server drew it', async ({ page, browser }) => {
+  await chooseLanguage(page, 'en');
+  const serverDrawn = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
+  const before = await serverDrawn.newPage();
+  await chooseLanguage(before, 'en');
+  await before.goto('/trade?code=EURUSD');
+  await page.goto('/trade?code=EURUSD');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // A market order is chosen: its ticket has no target price, with or without JavaScript.
+  for (const p of [before, page]) await expect(p.getByRole('spinbutton', { name: 'Target price' })).toBeHidden();
+  const tops = (p: Page) =>
+    Promise.all(
+      [p.getByRole('spinbutton', { name: 'Lots' }), p.getByRole('combobox', { name: 'Leverage' }), p.getByTestId('estimated-fee')].map(
+        async (l) => (await l.boundingBox())?.y,
+      ),
+    );
+  expect(await tops(page)).toEqual(await tops(before));
+  await serverDrawn.close();
 });
 
 test('a message shown under a field on blur does not move the submit button', async ({ page }) => {

@@ -95,6 +95,8 @@ test('a pending order at a target price is confirmed', async ({ page }) => {
   await chooseLanguage(page, 'en');
   await openDemo(page);
   await openTrade(page);
+  // The target price is there only for a pending order, with or without JavaScript.
+  await expect(page.getByRole('spinbutton', { name: 'Target price' })).toBeHidden();
   await page.getByRole('radio', { name: 'Pending order' }).check();
   await page.getByRole('spinbutton', { name: 'Target price' }).fill('1.05000');
   await page.getByRole('button', { name: 'Buy low (short)', exact: true }).click();

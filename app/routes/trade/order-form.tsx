@@ -9,7 +9,6 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
 import { CsrfInput, ErrorList, Field, FormError, SubmitButton } from '~/components/forms';
@@ -60,7 +59,6 @@ export function OrderForm({
 }) {
   const { t } = useTranslation('trade');
   const locale = useLocale();
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const rules = useMemo(() => orderRulesOf(instrument), [instrument]);
   const schema = useMemo(() => orderFormSchema((id) => (id === instrument.Id ? rules : undefined)), [instrument.Id, rules]);
@@ -163,8 +161,9 @@ export function OrderForm({
         </div>
         <ErrorList id={fields.entry.errorId} errors={fields.entry.errors} />
       </fieldset>
-      {/* Without JavaScript the target price is always there (and ignored for a market order). */}
-      {!hydrated || pending ? (
+      {/* Always rendered, shown by CSS while "Pending" is chosen: the same with and without JavaScript, so
+          hydration moves nothing on the screen (a market order ignores it). */}
+      <div className="target-price">
         <Field
           meta={fields.target_price}
           label={t('order.targetPrice')}
@@ -172,7 +171,7 @@ export function OrderForm({
           inputMode="decimal"
           placeholder={t('order.targetHint')}
         />
-      ) : null}
+      </div>
 
       <div className="lots-field">
         <Field meta={fields.lots} label={t('order.lots')} type="number" inputMode="decimal">
@@ -243,11 +242,13 @@ export function OrderForm({
           </dd>
         </div>
       </dl>
-      {!hydrated ? (
+      {/* With JavaScript the estimates follow the fields; a browser that runs it never lays this out, so
+          hydration does not move the order buttons. */}
+      <noscript>
         <button type="submit" formMethod="get" name="recalc" value="1" className="button secondary block">
           {t('order.recalculate')}
         </button>
-      ) : null}
+      </noscript>
 
       {blockReason ? (
         <p id="order-blocked" className="notice warn" role="status">
