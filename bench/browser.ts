@@ -10,8 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../tests/chromium';
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -26,19 +25,7 @@ export async function launchChromium() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
   const child = spawn(
     CHROMIUM,
-    [
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--headless=new',
-      'about:blank',
-    ],
+    [`--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, ...CHROMIUM_FLAGS, '--headless=new', 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   await new Promise<void>((resolve, reject) => {
