@@ -28,6 +28,7 @@ import { csrf } from './utils/csrf.server';
 import { lossCheckRedirect } from './utils/loss-check.server';
 import { getSession, takeToast } from './utils/session.server';
 import { useNonce } from './utils/nonce';
+import { numberSymbols } from './utils/format';
 import { pageTitle } from './utils/page-title';
 import styles from './styles/app.css?url';
 
@@ -59,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       lang,
       i18nVersion: resourcesVersion,
+      // Written into <html> for the browser's number formatting (utils/number-symbols).
+      numberSymbols: JSON.stringify(numberSymbols(BCP47[lang])),
       csrfToken,
       toast,
       user: user && { email: user.email, uid: user.uid, isDemo: user.is_demo === 1 },
@@ -113,7 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang: Language = root?.lang ?? 'hk';
   const version = root?.i18nVersion ?? '';
   return (
-    <html lang={BCP47[lang]} dir={direction(lang)} data-lng={lang} data-i18n-version={version}>
+    <html lang={BCP47[lang]} dir={direction(lang)} data-lng={lang} data-i18n-version={version} data-number-symbols={root?.numberSymbols}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

@@ -1,46 +1,56 @@
-/** Numbers for people: Intl in the user's language (BCP-47), with the spec's precisions (§9). */
-const cache = new Map<string, Intl.NumberFormat>();
+/** Numbers for people in the user's language (BCP-47), with the spec's precisions (§9). */
+import { formatWithSymbols, readNumberSymbols, type NumberSymbols, type NumberStyle } from './number-symbols';
 
-function formatter(locale: string, min: number, max: number, signed = false): Intl.NumberFormat {
-  const key = `${locale}|${min}|${max}|${signed}`;
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: min,
-      maximumFractionDigits: max,
-      signDisplay: signed ? 'exceptZero' : 'auto',
-    });
-    cache.set(key, f);
-  }
-  return f;
+const symbolsByLocale = new Map<string, NumberSymbols>();
+
+/** A language's symbols: in the browser those the page carries for its language, else read from Intl once. */
+export function numberSymbols(locale: string): NumberSymbols {
+  let symbols = symbolsByLocale.get(locale);
+  if (!symbols) symbolsByLocale.set(locale, (symbols = carriedByPage(locale) ?? readNumberSymbols(locale)));
+  return symbols;
+}
+
+function carriedByPage(locale: string): NumberSymbols | null {
+  if (typeof document === 'undefined') return null;
+  const html = document.documentElement;
+  return html.lang === locale && html.dataset.numberSymbols ? (JSON.parse(html.dataset.numberSymbols) as NumberSymbols) : null;
+}
+
+function format(value: number, locale: string, style: NumberStyle): string {
+  return formatWithSymbols(value, style, numberSymbols(locale));
 }
 
 /** A price at the instrument's precision. */
 export function formatPrice(value: number, precision: number, locale: string): string {
-  return formatter(locale, precision, precision).format(value);
+  return format(value, locale, { min: precision, max: precision });
 }
 
 /** Balance and money amounts: 2 decimals. */
 export function formatMoney(value: number, locale: string): string {
-  return formatter(locale, 2, 2).format(value);
+  return format(value, locale, { min: 2, max: 2 });
 }
 
 /** Profit and margin: up to 6 decimals (spec §9), at least 2. */
 export function formatProfit(value: number, locale: string, signed = true): string {
-  return formatter(locale, 2, 6, signed).format(value);
+  return format(value, locale, { min: 2, max: 6, signed });
 }
 
 export function formatMargin(value: number, locale: string): string {
-  return formatter(locale, 2, 6).format(value);
+  return format(value, locale, { min: 2, max: 6 });
 }
 
 /** Lots for display: at least 2 decimals, the lot unit's 3 at most. */
 export function formatLots(lots: number, locale: string): string {
-  return formatter(locale, 2, 3).format(lots);
+  return format(lots, locale, { min: 2, max: 3 });
 }
 
 export function formatPercent(value: number, locale: string, signed = true): string {
-  return `${formatter(locale, 2, 2, signed).format(value)}%`;
+  return `${format(value, locale, { min: 2, max: 2, signed })}%`;
+}
+
+/** A whole number (counts, units per lot). */
+export function formatInteger(value: number, locale: string): string {
+  return format(value, locale, { min: 0, max: 0 });
 }
 
 export function formatDateTime(iso: string, locale: string, timeZone?: string): string {

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '#contract/calls/trade';
 import { CHART_TIMEZONE, CloseReason, OrderStatus } from '#contract/enums';
 import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
-import { formatDateTime, formatLots, formatMargin, formatPrice, formatProfit, trendOf } from '~/utils/format';
+import { formatDateTime, formatInteger, formatLots, formatMargin, formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { isBuy, statusKey, type LiveOrder } from './order-list';
 import { CancelFormSchema, CloseFormSchema, StopsFormSchema } from './schema';
@@ -96,7 +96,7 @@ export function OrderDetail({
           <tbody>
             <Fact label={t('detail.status')}>{t(statusKey(order.Status))}</Fact>
             <Fact label={t('detail.lots')}>{formatLots(order.Quantity, locale)}</Fact>
-            <Fact label={t('detail.unitPerLot')}>{unitsPerLot !== undefined ? unitsPerLot.toLocaleString(locale) : '—'}</Fact>
+            <Fact label={t('detail.unitPerLot')}>{unitsPerLot !== undefined ? formatInteger(unitsPerLot, locale) : '—'}</Fact>
             <Fact label={t('detail.multiple')}>{`1:${order.Multiple}`}</Fact>
             <Fact label={t('detail.margin')}>{formatMargin(order.CautionMoney, locale)}</Fact>
             <Fact label={t('detail.fee')}>{formatMargin(order.TradeFee, locale)}</Fact>

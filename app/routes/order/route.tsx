@@ -22,7 +22,7 @@ import ordersStyles from '~/styles/orders.css?url';
 import { loaderFailure, upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { accountDetail, cancelOrder, closeOrder, myOrders, setStops } from '~/upstream/trade.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
-import { formatMoney, formatProfit, trendOf } from '~/utils/format';
+import { formatInteger, formatMoney, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
 import { OrderDetail } from './order-detail';
@@ -244,7 +244,7 @@ export default function OrdersPage() {
             <dl>
               <div>
                 <dt>{t('summary.count')}</dt>
-                <dd>{data.total.toLocaleString(locale)}</dd>
+                <dd>{formatInteger(data.total, locale)}</dd>
               </div>
               <div>
                 <dt>{t('summary.profit')}</dt>

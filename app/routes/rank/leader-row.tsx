@@ -2,7 +2,7 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { Leader } from '~/upstream/content.server';
-import { formatMoney, formatPercent, trendOf } from '~/utils/format';
+import { formatInteger, formatMoney, formatPercent, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 
 /** Up to two letters of the name, whatever its script. */
@@ -19,7 +19,6 @@ export function initialsOf(name: string): string {
 export function LeaderRow({ leader, to, onTap }: { leader: Leader; to: string; onTap: (leader: Leader) => void }) {
   const { t } = useTranslation('content');
   const locale = useLocale();
-  const count = new Intl.NumberFormat(locale);
   return (
     <Link
       to={to}
@@ -58,7 +57,7 @@ export function LeaderRow({ leader, to, onTap }: { leader: Leader; to: string; o
         </div>
         <div>
           <dt>{t('rank.trades')}</dt>
-          <dd>{count.format(leader.totalTrades)}</dd>
+          <dd>{formatInteger(leader.totalTrades, locale)}</dd>
         </div>
       </dl>
     </Link>
