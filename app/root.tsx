@@ -22,6 +22,7 @@ import { SideDrawer } from './components/side-drawer';
 import { TabBar } from './components/tab-bar';
 import { ToastBanner } from './components/toast';
 import { BCP47, direction, type Language } from './i18n/config';
+import { LiveResync } from './live/resync';
 import { getLanguage, i18nServer } from './i18n/i18next.server';
 import { resourcesVersion } from './i18n/resources.server';
 import { csrf } from './utils/csrf.server';
@@ -156,6 +157,7 @@ export default function App() {
       {root?.toast ? <ToastBanner key={location.key} toast={root.toast} /> : null}
       <div className={footer ? 'app with-tabs' : 'app'}>{loadingMarkets ? <MarketSkeleton /> : <Outlet />}</div>
       {footer ? <TabBar /> : null}
+      <LiveResync />
     </AuthenticityTokenProvider>
   );
 }

@@ -3,7 +3,6 @@
  * changes (its instrument's quote, the account, the feed's health). On the server (and before hydration)
  * they return nothing live.
  */
-import { useRevalidator } from '@remix-run/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { AccountData, KlineData, QuoteData } from './events';
 import { live, type FeedHealth, type StreamScope } from './store';
@@ -13,11 +12,9 @@ const noop = () => () => {};
 const none = () => undefined;
 const serverHealth = (): FeedHealth => 'connecting';
 
-/** Opens the stream while the component is mounted; after a `resync` the page's loaders run again. */
+/** Opens the stream while the component is mounted (a `resync` reruns the loaders: see resync.tsx). */
 export function useLiveStream(scope: StreamScope = {}) {
-  const revalidator = useRevalidator();
   useEffect(() => live?.retain(scope), [scope.code, scope.period]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => live?.onResync(() => revalidator.revalidate()), [revalidator]);
 }
 
 /** One instrument's latest quote (undefined until the stream brings one, or for no id). */

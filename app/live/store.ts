@@ -4,7 +4,7 @@
  * weak phone. Reconnects when the tab comes back (visibilitychange), the network returns (online) or the
  * page is restored from the back-forward cache (pageshow); shows the feed as stale meanwhile.
  */
-import type { AccountData, KlineData, QuoteData, StreamEventName } from './events';
+import { RESYNC_EVENT, type AccountData, type KlineData, type QuoteData, type StreamEventName } from './events';
 
 export type FeedHealth = 'connecting' | 'up' | 'stale' | 'down';
 
@@ -52,7 +52,6 @@ class LiveStore {
   private frame = 0;
   private klineListeners = new Set<(k: KlineData) => void>();
   private closedListeners = new Set<(ids: number[]) => void>();
-  private resyncListeners = new Set<() => void>();
   private users = 0;
   private wired = false;
   /** The id of the last event received: a new EventSource sends it so the hub replays what was missed. */
@@ -92,11 +91,6 @@ class LiveStore {
     return () => void this.closedListeners.delete(listener);
   }
 
-  onResync(listener: () => void): () => void {
-    this.resyncListeners.add(listener);
-    return () => void this.resyncListeners.delete(listener);
-  }
-
   private connect() {
     this.disconnect();
     const params = new URLSearchParams();
@@ -130,7 +124,8 @@ class LiveStore {
     // Closed orders are handled at once, never batched away.
     on('closed', (c: { ids: number[] }) => this.closedListeners.forEach((l) => l(c.ids)));
     on('status', (s: { state: 'up' | 'stale' | 'down' }) => this.setHealth(s.state));
-    on('resync', () => this.resyncListeners.forEach((l) => l()));
+    // Announced on the window: the page shell (resync.tsx) reruns the loaders without loading this module.
+    on('resync', () => window.dispatchEvent(new Event(RESYNC_EVENT)));
     source.onerror = () => this.setHealth(source.readyState === EventSource.CLOSED ? 'down' : 'stale');
   }
 

@@ -72,3 +72,34 @@ test('a position closed on another device leaves this one: row, open popup and t
   await expect(totals).toContainText('Orders0');
   await expect(page.getByText('No open positions')).toBeVisible();
 });
+
+test('a resync that arrives while a page is loading waits for it, then reruns the loaders once', async ({ page }) => {
+  await openDemo(page);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // The trade screen's data is held on the way: its navigation stays pending (a slow network, simulated).
+  const tradeLoads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/trade.data')) tradeLoads.push(r.url());
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/trade.data*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'Trade', exact: true }).last().click();
+  await expect.poll(() => tradeLoads.length).toBe(1);
+  // The stream's `resync` (the hub's answer to an id it no longer has; server/relay/hub.test.ts) reaches the page
+  // as this window event. Playwright cannot reroute an EventSource, so the event is raised here.
+  await page.evaluate(() => window.dispatchEvent(new Event('live-resync')));
+  await page.waitForTimeout(1500);
+  // Revalidating now would restart the pending load (and lose a one-time toast): it waits.
+  expect(tradeLoads).toHaveLength(1);
+  release();
+  await expect(page).toHaveURL(/\/trade/);
+  // Idle: the loaders run again, once.
+  await expect.poll(() => tradeLoads.length).toBe(2);
+  await page.waitForTimeout(1000);
+  expect(tradeLoads).toHaveLength(2);
+});
