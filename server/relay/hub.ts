@@ -97,6 +97,8 @@ export interface RelayStats {
   buffered: number;
   /** Upstream messages ignored as malformed (public socket). */
   malformed: number;
+  /** Connection attempts of the public socket (the first, then one per reconnect). */
+  connects: number;
 }
 
 export const STREAM_DEFAULTS = {
@@ -242,9 +244,9 @@ export class RelayHub {
    */
   readonly handleStream = (req: IncomingMessage, res: ServerResponse, who: StreamUser | null, query?: StreamQuery): void => {
     if (this.closed) {
-      res
-        .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
-        .end('The live stream is shutting down.\n');
+      // Shutting down: a 200 that only says when to come back, so EventSource reconnects (to another process
+      // or node) where an error status would make it give up.
+      res.writeHead(200, SSE_HEADERS).end(this.comeBackLater());
       return;
     }
     const parsed = parseStreamQuery(streamQueryOf(req, query));
@@ -330,6 +332,7 @@ export class RelayHub {
       evicted: this.evicted,
       buffered,
       malformed: this.publicSocket.counters.malformed,
+      connects: this.publicSocket.counters.connects,
     };
   };
 
@@ -358,10 +361,16 @@ export class RelayHub {
     for (const feed of [...this.feeds.values()]) this.dropFeed(feed);
     for (const c of [...this.clients]) {
       c.feed = null;
-      c.res.end();
+      c.res.end(this.comeBackLater());
       this.detach(c);
     }
   };
+
+  /** At shutdown: reconnect after a delay spread over `retryMs`..4×`retryMs`, so the streams of a stopping process do not all land at once. */
+  private comeBackLater(): string {
+    const { retryMs } = this.options;
+    return `retry: ${retryMs + Math.floor(Math.random() * 3 * retryMs)}\n\n`;
+  }
 
   // ── upstream → hub ─────────────────────────────────────────────────────────────────────────────────
 
