@@ -15,7 +15,7 @@ import { buildDirectory } from './build-directory';
 import { pageCacheControl } from './caching';
 import { upstreamForHost, type Config } from './config';
 import { createMetrics, metricsAllowed, routeLabeller } from './metrics';
-import { createRelay } from './relay/hub';
+import { createRelay, lastEventIdOf } from './relay/hub';
 import { desktopSiteUrl, refuseCrossSite, refuseMalformed, securityHeaders } from './security';
 
 export interface WebOptions {
@@ -24,17 +24,21 @@ export interface WebOptions {
   embeddedUrl: string | null;
   /** `/metrics`' text: this process's registry alone, or (a cluster worker) every worker's, summed by the primary. */
   metricsText?: (local: () => Promise<string>) => Promise<string>;
+  /** A cluster worker: asks the other processes to replay after a Last-Event-ID that one of them issued. */
+  replayElsewhere?: (userId: number, lastEventId: string) => Promise<string | null>;
 }
 
 export interface Web {
   server: http.Server;
   /** This process's metrics (a cluster primary collects them from every worker). */
   registry: Registry;
+  /** Another process's question: this user's private events after an id this process issued (null: not ours). */
+  replayFor(userId: number, lastEventId: string): string | null;
   /** Stops accepting, sends streams elsewhere, lets requests in flight finish (until `deadlineMs`), closes the relays. */
   shutdown(deadlineMs?: number): Promise<void>;
 }
 
-export async function startWeb({ config, embeddedUrl, metricsText }: WebOptions): Promise<Web> {
+export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhere }: WebOptions): Promise<Web> {
   const dev = config.NODE_ENV === 'development';
   /** The upstream this request's page host uses (refused earlier when UPSTREAM_URL=auto and the host is not allowed). */
   const upstreamUrl = (req: express.Request): string =>
@@ -144,7 +148,15 @@ export async function startWeb({ config, embeddedUrl, metricsText }: WebOptions)
   // Served here, not by a Remix route: `res.on('close')` reliably ends each subscription.
   app.get('/stream', (req, res, next) => {
     const relay = relayFor(upstreamUrl(req));
-    streamUser(req).then((who) => relay.handleStream(req, res, who, req.query), next);
+    const lastEventId = lastEventIdOf(req, req.query);
+    streamUser(req)
+      .then(async (who) => {
+        // A reconnect that landed on another process than the one it was streaming from: that one replays.
+        const replayed =
+          who && lastEventId && replayElsewhere && !relay.issued(lastEventId) ? await replayElsewhere(who.userId, lastEventId) : null;
+        relay.handleStream(req, res, who, req.query, replayed);
+      })
+      .catch(next);
   });
 
   app.use(refuseCrossSite);
@@ -189,5 +201,13 @@ export async function startWeb({ config, embeddedUrl, metricsText }: WebOptions)
     }).then(() => viteDevServer?.close()));
   }
 
-  return { server, registry: metrics.registry, shutdown };
+  function replayFor(userId: number, lastEventId: string): string | null {
+    for (const relay of relays.values()) {
+      const text = relay.replayFor(userId, lastEventId);
+      if (text !== null) return text;
+    }
+    return null;
+  }
+
+  return { server, registry: metrics.registry, replayFor, shutdown };
 }
