@@ -1,4 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+import path from 'node:path';
+import { buildDirectory } from './server/build-directory';
 import { CHROMIUM, CHROMIUM_FLAGS } from './tests/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -33,6 +35,6 @@ export default defineConfig({
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT) },
+    env: { PORT: String(PORT), SERVER_ENTRY: path.join(buildDirectory(process.env.BUILD_DIR), 'server-bin', 'index.js') },
   },
 });

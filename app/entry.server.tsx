@@ -10,8 +10,11 @@ import { NAMESPACES } from './i18n/config';
 import { getLanguage } from './i18n/i18next.server';
 import { resources } from './i18n/resources.server';
 import { NonceProvider } from './utils/nonce';
+import { sessionCookie } from './utils/session.server';
 
 export { streamSession } from './utils/stream-session.server';
+/** The server's caching rule keys on this cookie's presence (server/caching.ts). */
+export const sessionCookieName = sessionCookie.name;
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;

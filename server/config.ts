@@ -1,4 +1,5 @@
 /** All settings come from the environment, parsed once at start; a bad value stops the start. */
+import os from 'node:os';
 import { z } from 'zod';
 import { parseEnv } from '../contract/env';
 
@@ -15,6 +16,10 @@ const ConfigSchema = z
     DATA_DIR: z.string().default('data'),
     /** `on`: desktop browsers on a real domain go to the pc.<domain> site (spec §1). */
     DESKTOP_SITE: z.enum(['on', 'off']).default('off'),
+    /** Web processes sharing PORT (node:cluster); 1 runs a single process. Development always runs one. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(os.availableParallelism()),
+    /** Set: `/metrics` also answers `Authorization: Bearer <token>` from anywhere (else loopback only). */
+    METRICS_TOKEN: z.string().min(16).optional(),
     /** Where `remix vite:build` put the app (BUILD_DIR at build time too). */
     BUILD_DIR: z.string().default('build'),
     /**

@@ -14,6 +14,11 @@ export const UPSTREAM_TIMEOUT_MS = 8000;
 export interface UpstreamTarget {
   /** Base URL of the upstream, e.g. http://127.0.0.1:4000 (server-side only). */
   baseUrl: string;
+  /**
+   * Told of every call's duration and outcome (`ok`, `code` for a business error, or the failure's reason):
+   * the web server's metrics, handed over in the load context so the app needs no metrics library.
+   */
+  observe?: (call: string, outcome: 'ok' | 'code' | UpstreamUnavailable['reason'], seconds: number) => void;
 }
 
 export interface CallOptions {
@@ -72,7 +77,7 @@ export async function callUpstream<C extends CallDef>(
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(params).toString();
   }
-  return send(call, url, { method: call.method, headers, body }, options);
+  return send(target, call, url, { method: call.method, headers, body }, options);
 }
 
 /**
@@ -87,7 +92,7 @@ export async function uploadToUpstream<C extends CallDef>(
 ): Promise<CallResult<C>> {
   const form = new FormData();
   form.append(file.field, file.blob, file.filename);
-  return send(call, new URL(call.path, target.baseUrl), { method: 'POST', headers: baseHeaders(options), body: form }, options);
+  return send(target, call, new URL(call.path, target.baseUrl), { method: 'POST', headers: baseHeaders(options), body: form }, options);
 }
 
 function baseHeaders(options: CallOptions): Record<string, string> {
@@ -97,7 +102,28 @@ function baseHeaders(options: CallOptions): Record<string, string> {
   return headers;
 }
 
-async function send<C extends CallDef>(call: C, url: URL, init: RequestInit, options: CallOptions): Promise<CallResult<C>> {
+async function send<C extends CallDef>(
+  target: UpstreamTarget,
+  call: C,
+  url: URL,
+  init: RequestInit,
+  options: CallOptions,
+): Promise<CallResult<C>> {
+  if (!target.observe) return exchange(call, url, init, options);
+  const started = performance.now();
+  const done = (outcome: Parameters<NonNullable<UpstreamTarget['observe']>>[1]) =>
+    target.observe!(call.name, outcome, (performance.now() - started) / 1000);
+  try {
+    const result = await exchange(call, url, init, options);
+    done('ok');
+    return result;
+  } catch (error) {
+    done(error instanceof UpstreamUnavailable ? error.reason : error instanceof UpstreamError ? 'code' : 'network');
+    throw error;
+  }
+}
+
+async function exchange<C extends CallDef>(call: C, url: URL, init: RequestInit, options: CallOptions): Promise<CallResult<C>> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? UPSTREAM_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;

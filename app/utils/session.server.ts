@@ -33,7 +33,19 @@ function secret(): string {
   if (SESSION_SECRET) return SESSION_SECRET;
   const file = path.join(DATA_DIR, 'session.secret');
   fs.mkdirSync(DATA_DIR, { recursive: true });
-  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600 });
+  if (!fs.existsSync(file)) {
+    // Several web processes may start at once: the secret appears whole or not at all (link fails if it
+    // exists), so every process signs with the same one.
+    const draft = `${file}.${process.pid}`;
+    fs.writeFileSync(draft, crypto.randomBytes(32).toString('base64url'), { mode: 0o600 });
+    try {
+      fs.linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
+  }
   return fs.readFileSync(file, 'utf8').trim();
 }
 

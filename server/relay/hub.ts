@@ -97,6 +97,8 @@ export interface RelayStats {
   buffered: number;
   /** Upstream messages ignored as malformed (public socket). */
   malformed: number;
+  /** Connection attempts of the public socket (the first, then one per reconnect). */
+  connects: number;
 }
 
 export const STREAM_DEFAULTS = {
@@ -240,11 +242,18 @@ export class RelayHub {
    * `GET /stream`. Call it with node's request and response (express's fit), the signed-in user or null,
    * and the query (`code` and `period` for klines; parsed from `req.url` when omitted).
    */
-  readonly handleStream = (req: IncomingMessage, res: ServerResponse, who: StreamUser | null, query?: StreamQuery): void => {
+  readonly handleStream = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    who: StreamUser | null,
+    query?: StreamQuery,
+    /** What another process replayed for a Last-Event-ID it issued (see `replayFor`), used instead of this hub's own. */
+    replayedElsewhere?: string | null,
+  ): void => {
     if (this.closed) {
-      res
-        .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
-        .end('The live stream is shutting down.\n');
+      // Shutting down: a 200 that only says when to come back, so EventSource reconnects (to another process
+      // or node) where an error status would make it give up.
+      res.writeHead(200, SSE_HEADERS).end(this.comeBackLater());
       return;
     }
     const parsed = parseStreamQuery(streamQueryOf(req, query));
@@ -293,11 +302,9 @@ export class RelayHub {
 
     // Replayed events carry their old ids, so they go first; everything after gets fresh, larger ids.
     let head = `retry: ${this.options.retryMs}\n\n`;
-    // EventSource sends the header when it reconnects by itself; a new EventSource (after the tab wakes or
-    // the network returns) can only name it in the query.
-    const header = req.headers['last-event-id'];
-    const lastEventId = typeof header === 'string' && header !== '' ? header : streamQueryOf(req, query).lastEventId;
-    if (typeof lastEventId === 'string' && lastEventId !== '') head += this.replay(client.feed, lastEventId.slice(0, 64));
+    const lastEventId = lastEventIdOf(req, query);
+    if (replayedElsewhere) head += replayedElsewhere;
+    else if (lastEventId) head += this.replay(client.feed, lastEventId);
     head += this.frame('status', JSON.stringify({ state: this.publicSocket.state }));
     // The latest quote of each instrument instead of a replay of quotes.
     for (const entry of this.quotes.values()) head += this.frame('quote', entry.data);
@@ -306,6 +313,19 @@ export class RelayHub {
     client.feed?.clients.add(client);
     if (client.code && client.period) this.watchKline(client, client.code, client.period);
     this.write(client, head);
+  };
+
+  /** Whether this hub issued the id (another process's ids carry another prefix). */
+  readonly issued = (lastEventId: string): boolean => this.parseId(lastEventId) !== null;
+
+  /**
+   * For another process whose stream was given this hub's id (a reconnect that landed there): the user's
+   * private events after it, or `resync` when they are gone; null when the id is not this hub's.
+   */
+  readonly replayFor = (userId: number, lastEventId: string): string | null => {
+    if (!this.issued(lastEventId)) return null;
+    const feed = this.feeds.get(userId);
+    return feed ? this.replay(feed, lastEventId) : this.frame('resync', JSON.stringify({ reason: 'gone' } satisfies ResyncData));
   };
 
   /** The latest quote of every instrument (empty until the public socket has received its snapshot). */
@@ -330,6 +350,7 @@ export class RelayHub {
       evicted: this.evicted,
       buffered,
       malformed: this.publicSocket.counters.malformed,
+      connects: this.publicSocket.counters.connects,
     };
   };
 
@@ -358,10 +379,16 @@ export class RelayHub {
     for (const feed of [...this.feeds.values()]) this.dropFeed(feed);
     for (const c of [...this.clients]) {
       c.feed = null;
-      c.res.end();
+      c.res.end(this.comeBackLater());
       this.detach(c);
     }
   };
+
+  /** At shutdown: reconnect after a delay spread over `retryMs`..4×`retryMs`, so the streams of a stopping process do not all land at once. */
+  private comeBackLater(): string {
+    const { retryMs } = this.options;
+    return `retry: ${retryMs + Math.floor(Math.random() * 3 * retryMs)}\n\n`;
+  }
 
   // ── upstream → hub ─────────────────────────────────────────────────────────────────────────────────
 
@@ -759,6 +786,16 @@ export class RelayHub {
   private frameWith(seq: number, event: StreamEventName, data: string): string {
     return `id: ${this.boot}.${seq}\nevent: ${event}\ndata: ${data}\n\n`;
   }
+}
+
+/**
+ * The id a reconnecting stream names: EventSource sends the header when it reconnects by itself; a new
+ * EventSource (after the tab wakes or the network returns) can only name it in the query.
+ */
+export function lastEventIdOf(req: IncomingMessage, query?: StreamQuery): string | null {
+  const header = req.headers['last-event-id'];
+  const id = typeof header === 'string' && header !== '' ? header : streamQueryOf(req, query).lastEventId;
+  return typeof id === 'string' && id !== '' ? id.slice(0, 64) : null;
 }
 
 function streamQueryOf(req: IncomingMessage, query: StreamQuery | undefined): StreamQuery {

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildDirectory } from '../../server/build-directory';
 
 export interface FreezableUpstream {
   url: string;
@@ -59,7 +60,8 @@ export async function startFreezableProxy(target: string): Promise<FreezableUpst
 /** The built app on `port`, its upstream at `upstreamUrl`, with a data folder of its own. */
 export async function startWebServer(port: number, upstreamUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-web-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const entry = path.join(buildDirectory(process.env.BUILD_DIR), 'server-bin', 'index.js');
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', entry], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, UPSTREAM_URL: upstreamUrl },
   });

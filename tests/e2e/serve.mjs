@@ -8,7 +8,8 @@ import path from 'node:path';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 // Keyed by port, so parallel runs on one machine each find their own upstream.
 fs.writeFileSync(path.join(os.tmpdir(), `e2e-data-dir-${process.env.PORT}`), dataDir);
-const child = spawn('npx', ['tsx', 'server/index.ts'], {
+// The compiled server, as production runs it (SERVER_ENTRY: playwright.config.ts, from the build folder).
+const child = spawn(process.execPath, ['--enable-source-maps', process.env.SERVER_ENTRY ?? 'build/server-bin/index.js'], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, UPSTREAM_TEST_HOOKS: '1', HOST: '127.0.0.1' },
 });

@@ -1,17 +1,30 @@
 /** The upstream's own messages (errors, category and ledger names) in the 18 languages; English fallback. */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type Language } from '../../contract/enums';
+// Imported, not read from disk beside this module: the bundled server (scripts/build-server.ts) then carries them.
+import ar from '../locales/ar.json';
+import cs from '../locales/cs.json';
+import de from '../locales/de.json';
+import en from '../locales/en.json';
+import fr from '../locales/fr.json';
+import hi from '../locales/hi.json';
+import hk from '../locales/hk.json';
+import id from '../locales/id.json';
+import it from '../locales/it.json';
+import jp from '../locales/jp.json';
+import kr from '../locales/kr.json';
+import my from '../locales/my.json';
+import pt from '../locales/pt.json';
+import ru from '../locales/ru.json';
+import spa from '../locales/spa.json';
+import th from '../locales/th.json';
+import tr from '../locales/tr.json';
+import vn from '../locales/vn.json';
 
 type Tree = { [key: string]: string | Tree };
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'locales');
-const catalogues = new Map<string, Tree>();
-for (const lang of LANGUAGES) {
-  const file = path.join(dir, `${lang}.json`);
-  if (fs.existsSync(file)) catalogues.set(lang, JSON.parse(fs.readFileSync(file, 'utf8')) as Tree);
-}
+const catalogues = new Map<string, Tree>(
+  Object.entries({ ar, cs, de, en, fr, hi, hk, id, it, jp, kr, my, pt, ru, spa, th, tr, vn } satisfies Record<Language, Tree>),
+);
 const english = catalogues.get('en');
 if (!english) throw new Error('upstream/locales/en.json is missing');
 

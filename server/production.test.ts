@@ -1,0 +1,239 @@
+/**
+ * The production server as an operator runs it: the compiled bundle (`npm run build` first) with the
+ * embedded upstream in its own process and two web processes (cluster). Caching rules, sessions and the
+ * stream whichever process answers, /metrics access, and a graceful SIGTERM during traffic.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildDirectory } from './build-directory';
+
+const ENTRY = path.join(buildDirectory(process.env.BUILD_DIR), 'server-bin', 'index.js');
+const TOKEN = 'metrics-token-for-the-test-0123456789';
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startServer(env: Record<string, string> = {}): Promise<Running> {
+  if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`npm run build\` first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'production-test-'));
+  const child = spawn(process.execPath, [ENTRY], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_CONCURRENCY: '2', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line:\n${out}`)), 30_000);
+    child.stdout!.on('data', () => {
+      const port = /ready at http:\/\/localhost:(\d+)/.exec(out)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${port}`);
+      }
+    });
+    void exited.then(() => reject(new Error(`exited:\n${out}`)));
+  });
+  return { child, base, dataDir, output: () => out, exited };
+}
+
+async function stopServer(s: Running) {
+  if (s.child.exitCode === null) s.child.kill('SIGTERM');
+  await s.exited;
+  fs.rmSync(s.dataDir, { recursive: true, force: true });
+}
+
+/** GET on a fresh connection (so that the cluster may hand it to either worker). */
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** The first events of a stream (raw text), read until `until` matches, then the connection is dropped. */
+function streamHead(url: string, headers: Record<string, string>, until: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { accept: 'text/event-stream', ...headers }, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      const timer = setTimeout(() => {
+        req.destroy();
+        reject(new Error(`stream: no ${until} in:\n${text}`));
+      }, 10_000);
+      res.on('data', (d) => {
+        text += d;
+        if (until.test(text)) {
+          clearTimeout(timer);
+          req.destroy();
+          resolve(text);
+        }
+      });
+    });
+    req.on('error', (e) => (e.message === 'socket hang up' ? undefined : reject(e)));
+  });
+}
+
+const bootOf = (text: string) => /^id: ([0-9a-f]+)\.\d+$/m.exec(text)?.[1];
+
+/** Opens a demo account the way the login page's button does; returns the session cookie. */
+async function signInDemo(base: string): Promise<string> {
+  const page = await get(`${base}/login`);
+  const csrfCookie = String(page.headers['set-cookie']?.find((c) => c.startsWith('__Host-csrf='))?.split(';')[0]);
+  const form = /<form method="post" action="\/demo"[^>]*>(.*?)<\/form>/s.exec(page.body)![1]!;
+  const fields = new URLSearchParams([...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+  const res = await fetch(`${base}/demo`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: csrfCookie, origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields,
+  });
+  expect(res.status).toBe(302);
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='));
+  expect(sid).toBeDefined();
+  return sid!.split(';')[0]!;
+}
+
+describe('two web processes behind one port', () => {
+  let server: Running;
+  beforeAll(async () => {
+    server = await startServer({ METRICS_TOKEN: TOKEN });
+  }, 60_000);
+  afterAll(() => stopServer(server));
+
+  test('a visitor’s page may enter the back/forward cache; a signed-in one never; hashed assets are immutable', async () => {
+    const visitor = await get(`${server.base}/`);
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers['cache-control']).toBe('private, no-cache');
+    const sid = await signInDemo(server.base);
+    const signedIn = await get(`${server.base}/`, { cookie: sid });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    // A stale or forged session cookie counts as signed in too: the server does not read the store for this.
+    expect((await get(`${server.base}/login`, { cookie: '__Host-sid=stale' })).headers['cache-control']).toBe('private, no-store');
+    const asset = /\/assets\/[\w.-]+\.js/.exec(visitor.body)![0];
+    expect((await get(`${server.base}${asset}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('the session and the stream work whichever process answers, and so does replay after a reconnect', async () => {
+    const sid = await signInDemo(server.base);
+    // Fresh connections go to the workers in turn: collect a stream head from each.
+    const heads = new Map<string, string>();
+    for (let i = 0; i < 8 && heads.size < 2; i++) {
+      const text = await streamHead(`${server.base}/stream`, { cookie: sid }, /event: account/);
+      heads.set(bootOf(text)!, text);
+    }
+    // Two processes, each of which read the session from the shared store and relayed this user's account.
+    expect(heads.size).toBe(2);
+    const [a] = [...heads.keys()];
+    const lastFromA = [...heads.get(a!)!.matchAll(/^id: (\S+)$/gm)].at(-1)![1]!;
+    // A reconnect naming A's id gets A's replay wherever it lands: never a resync, on either process.
+    const landed = new Set<string>();
+    for (let i = 0; i < 8 && landed.size < 2; i++) {
+      const text = await streamHead(`${server.base}/stream?lastEventId=${lastFromA}`, { cookie: sid }, /event: status/);
+      expect(text).not.toContain('event: resync');
+      landed.add(bootOf(text.replace(/^id: .*\nevent: account\n.*\n\n/gm, ''))!);
+    }
+    expect(landed.size).toBe(2);
+    // An id no running process issued (one that has stopped): resync, and the page reloads its data.
+    const stale = await streamHead(`${server.base}/stream?lastEventId=0badf00d.5`, { cookie: sid }, /event: status/);
+    expect(stale).toMatch(/event: resync\ndata: \{"reason":"unknown-id"\}/);
+  });
+
+  test('/metrics: every process summed, for this machine or the token only', async () => {
+    await get(`${server.base}/trade`);
+    const res = await get(`${server.base}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toMatch(/lotfx_http_request_duration_seconds_count\{method="GET",route="\/trade",status="200"\} \d+/);
+    expect(res.body).toMatch(/lotfx_upstream_call_duration_seconds_count\{call="trade_list",outcome="ok"\} \d+/);
+    expect(res.body).toMatch(/^lotfx_stream_clients \d+$/m);
+    // Both processes' public sockets are up.
+    expect(res.body).toMatch(/^lotfx_relay_feed\{state="up"\} 2$/m);
+    expect(res.body).toMatch(/^lotfx_relay_connects_total [2-9]\d*$/m);
+    // Through a proxy on this host, a phone's request is not "loopback".
+    const phone = { 'x-forwarded-for': '203.0.113.9' };
+    expect((await get(`${server.base}/metrics`, phone)).status).toBe(404);
+    expect((await get(`${server.base}/metrics`, { ...phone, authorization: 'Bearer wrong' })).status).toBe(404);
+    expect((await get(`${server.base}/metrics`, { ...phone, authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+  });
+});
+
+test('SIGTERM during traffic: no request fails but refused new connections, the stream ends with retry, exit 0', async () => {
+  const server = await startServer();
+  const upstream = fs.readFileSync(path.join(server.dataDir, 'upstream.url'), 'utf8').trim();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const failures: string[] = [];
+  let refused = 0;
+  let answered = 0;
+  let stop = false;
+  async function loop() {
+    while (!stop) {
+      try {
+        const res = await new Promise<number>((resolve, reject) => {
+          http
+            .get(`${server.base}/`, { agent }, (r) => {
+              r.resume();
+              r.on('end', () => resolve(r.statusCode ?? 0));
+              r.on('error', reject);
+            })
+            .on('error', reject);
+        });
+        if (res !== 200) failures.push(`HTTP ${res}`);
+        answered++;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') {
+          refused++;
+          stop = true;
+        } else failures.push(String(error));
+      }
+    }
+  }
+  const stream = new Promise<string>((resolve, reject) => {
+    http.get(`${server.base}/stream`, { agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve(text));
+      res.on('error', reject);
+    });
+  });
+  const loops = Promise.all([loop(), loop(), loop(), loop()]);
+  // Traffic under way on both processes, then the signal a service manager sends.
+  while (answered < 20) await new Promise((r) => setTimeout(r, 50));
+  const before = answered;
+  server.child.kill('SIGTERM');
+  const [code] = await Promise.all([server.exited, loops]);
+  const streamText = await stream;
+
+  expect(failures).toEqual([]);
+  // Requests kept being answered while it stopped.
+  expect(answered).toBeGreaterThan(before);
+  expect(refused).toBeGreaterThan(0);
+  expect(code).toBe(0);
+  // The stream ended normally, last telling the browser when to reconnect (elsewhere).
+  expect(streamText).toMatch(/retry: \d+\n\n$/);
+  // The upstream was stopped too.
+  await expect(fetch(`${upstream}/healthz`)).rejects.toThrow();
+  agent.destroy();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}, 60_000);

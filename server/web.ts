@@ -1,0 +1,213 @@
+/**
+ * One web process: static files, security headers with a CSP nonce per request, a cross-site refusal for
+ * every state-changing request, the Remix handler, the live stream, `/healthz` and `/metrics`. Run alone
+ * or as one of several cluster workers (./index.ts); `shutdown()` ends it gracefully.
+ */
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+import type http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import type { Registry } from 'prom-client';
+import { buildDirectory } from './build-directory';
+import { pageCacheControl } from './caching';
+import { upstreamForHost, type Config } from './config';
+import { createMetrics, metricsAllowed, routeLabeller } from './metrics';
+import { createRelay, lastEventIdOf } from './relay/hub';
+import { desktopSiteUrl, refuseCrossSite, refuseMalformed, securityHeaders } from './security';
+
+export interface WebOptions {
+  config: Config;
+  /** The embedded upstream's address (UPSTREAM_URL unset), else null. */
+  embeddedUrl: string | null;
+  /** `/metrics`' text: this process's registry alone, or (a cluster worker) every worker's, summed by the primary. */
+  metricsText?: (local: () => Promise<string>) => Promise<string>;
+  /** A cluster worker: asks the other processes to replay after a Last-Event-ID that one of them issued. */
+  replayElsewhere?: (userId: number, lastEventId: string) => Promise<string | null>;
+}
+
+export interface Web {
+  server: http.Server;
+  /** This process's metrics (a cluster primary collects them from every worker). */
+  registry: Registry;
+  /** Another process's question: this user's private events after an id this process issued (null: not ours). */
+  replayFor(userId: number, lastEventId: string): string | null;
+  /** Stops accepting, sends streams elsewhere, lets requests in flight finish (until `deadlineMs`), closes the relays. */
+  shutdown(deadlineMs?: number): Promise<void>;
+}
+
+export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhere }: WebOptions): Promise<Web> {
+  const dev = config.NODE_ENV === 'development';
+  /** The upstream this request's page host uses (refused earlier when UPSTREAM_URL=auto and the host is not allowed). */
+  const upstreamUrl = (req: express.Request): string =>
+    embeddedUrl ??
+    (config.UPSTREAM_URL === 'auto'
+      ? upstreamForHost(req.get('host') ?? '', `${req.protocol}:`, config.ALLOWED_HOSTS ?? [])!
+      : config.UPSTREAM_URL!);
+
+  const viteDevServer = dev ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } })) : undefined;
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+    : ((await import(path.resolve(buildDirectory(config.BUILD_DIR), 'server/index.js'))) as ServerBuild);
+
+  // One relay per upstream: the configured or embedded one, or with UPSTREAM_URL=auto one per allowed host's
+  // api.<domain>, made when its first stream opens.
+  const relays = new Map<string, ReturnType<typeof createRelay>>();
+  function relayFor(upstream: string) {
+    let relay = relays.get(upstream);
+    if (!relay) relays.set(upstream, (relay = createRelay({ upstreamUrl: upstream })));
+    return relay;
+  }
+  if (config.UPSTREAM_URL !== 'auto') relayFor(embeddedUrl ?? config.UPSTREAM_URL!);
+
+  const metrics = createMetrics({
+    relays: () => [...relays.values()].map((r) => r.stats()),
+    route: routeLabeller(typeof build === 'function' ? null : build.routes, (p) => p.startsWith('/assets/') || path.extname(p) !== ''),
+  });
+
+  let shuttingDown = false;
+  const app = express();
+  app.disable('x-powered-by');
+  // A reverse proxy on this host may name the user's address; nobody else may.
+  app.set('trust proxy', 'loopback');
+  app.use(metrics.middleware);
+  app.use((_req, res, next) => {
+    // While stopping, every answer closes its connection: the client's next request opens a new one elsewhere.
+    if (shuttingDown) res.setHeader('Connection', 'close');
+    next();
+  });
+  app.use(securityHeaders(dev));
+  app.use(refuseMalformed());
+  if (config.UPSTREAM_URL === 'auto') {
+    // Only the broker's own page hosts: any other Host would choose where users' tokens are sent.
+    app.use((req, res, next) => {
+      if (upstreamForHost(req.get('host') ?? '', `${req.protocol}:`, config.ALLOWED_HOSTS ?? [])) return next();
+      res.status(421).type('text/plain').send('This site is not served here.\n');
+    });
+  }
+
+  app.get('/healthz', (_req, res) => {
+    const all = [...relays.values()].map((r) => r.stats());
+    res.json({
+      ok: true,
+      upstream: embeddedUrl ? 'embedded' : 'remote',
+      feed: all.length === 1 ? all[0]!.upstream : all.map((s) => s.upstream),
+      subscribers: all.reduce((n, s) => n + s.clients, 0),
+      users: all.reduce((n, s) => n + s.users, 0),
+    });
+  });
+
+  app.get('/metrics', (req, res, next) => {
+    // Not found rather than forbidden: nothing tells a stranger that it exists.
+    if (!metricsAllowed(req, config.METRICS_TOKEN)) return next();
+    const local = () => metrics.registry.metrics();
+    (metricsText ? metricsText(local) : local()).then(
+      (text) => res.type(metrics.registry.contentType).setHeader('Cache-Control', 'no-store').send(text),
+      next,
+    );
+  });
+
+  if (config.DESKTOP_SITE === 'on') {
+    app.use((req, res, next) => {
+      const target = req.method === 'GET' ? desktopSiteUrl(req.get('user-agent'), req.get('host'), req.originalUrl, req.protocol) : null;
+      if (target) res.redirect(302, target);
+      else next();
+    });
+  }
+
+  // The stream must never be compressed: a compressor buffers the events it should flush.
+  app.use(compression({ filter: (req, res) => req.path !== '/stream' && compression.filter(req, res) }));
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    const client = path.resolve(buildDirectory(config.BUILD_DIR), 'client');
+    // Hashed assets never change under their name: cache them for a year.
+    app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }));
+    app.use(express.static(client, { maxAge: '1h' }));
+  }
+
+  /** What the app's build entry tells the server about its sessions: the app owns them. */
+  interface AppEntry {
+    streamSession?: (request: Request) => Promise<{ userId: number; token: string } | null>;
+    sessionCookieName?: string;
+  }
+  const appEntry = async () => (typeof build === 'function' ? await build() : build).entry.module as AppEntry;
+
+  /** Who is asking for the stream. */
+  async function streamUser(req: express.Request) {
+    const lookup = (await appEntry()).streamSession;
+    if (!lookup) return null;
+    return lookup(
+      new Request(`http://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { headers: { cookie: req.get('cookie') ?? '' } }),
+    );
+  }
+
+  // Served here, not by a Remix route: `res.on('close')` reliably ends each subscription.
+  app.get('/stream', (req, res, next) => {
+    const relay = relayFor(upstreamUrl(req));
+    const lastEventId = lastEventIdOf(req, req.query);
+    streamUser(req)
+      .then(async (who) => {
+        // A reconnect that landed on another process than the one it was streaming from: that one replays.
+        const replayed =
+          who && lastEventId && replayElsewhere && !relay.issued(lastEventId) ? await replayElsewhere(who.userId, lastEventId) : null;
+        relay.handleStream(req, res, who, req.query, replayed);
+      })
+      .catch(next);
+  });
+
+  app.use(refuseCrossSite);
+  app.use((req, res, next) => {
+    appEntry().then((entry) => {
+      res.setHeader('Cache-Control', pageCacheControl(req.method, req.get('cookie'), entry.sessionCookieName));
+      next();
+    }, next);
+  });
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode: dev ? 'development' : 'production',
+      getLoadContext: (req, res) => ({
+        upstream: { baseUrl: upstreamUrl(req), observe: metrics.observeUpstreamCall },
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip,
+        onLogout: (userId: number) => relayFor(upstreamUrl(req)).logout(userId),
+      }),
+    }),
+  );
+
+  const server = await new Promise<http.Server>((resolve) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+  });
+
+  let stopped: Promise<void> | null = null;
+  function shutdown(deadlineMs = 10_000): Promise<void> {
+    return (stopped ??= new Promise<void>((resolve) => {
+      shuttingDown = true;
+      // Stop accepting with net's close, not http's: http's also drops idle keep-alive connections at once,
+      // racing a request the client may be sending on one. These close after their next answer instead
+      // (Connection: close above), or at the keep-alive timeout.
+      net.Server.prototype.close.call(server, () => resolve());
+      // Streams are told when to come back and ended; the browser reconnects to a process still running.
+      for (const relay of relays.values()) relay.close();
+      setTimeout(() => {
+        server.closeAllConnections();
+        resolve();
+      }, deadlineMs).unref();
+    }).then(() => viteDevServer?.close()));
+  }
+
+  function replayFor(userId: number, lastEventId: string): string | null {
+    for (const relay of relays.values()) {
+      const text = relay.replayFor(userId, lastEventId);
+      if (text !== null) return text;
+    }
+    return null;
+  }
+
+  return { server, registry: metrics.registry, replayFor, shutdown };
+}
