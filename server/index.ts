@@ -30,8 +30,8 @@ const viteDevServer = dev ? await import('vite').then((vite) => vite.createServe
 
 const app = express();
 app.disable('x-powered-by');
-// A reverse proxy on this host may name the user's address; nobody else may.
-app.set('trust proxy', 'loopback');
+// Only the proxies named by TRUST_PROXY (default: one on this host) may name the user's address and scheme.
+app.set('trust proxy', config.TRUST_PROXY);
 app.use(securityHeaders(dev));
 app.use(refuseMalformed());
 if (config.UPSTREAM_URL === 'auto') {
