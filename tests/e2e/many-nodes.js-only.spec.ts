@@ -38,6 +38,9 @@ let front = '';
 let upstreamDir = '';
 const admin = adminOf(() => upstreamDir);
 
+/** Every service is stopped after the tests, even when a later one failed to start. */
+const track = <T extends Service>(starting: Promise<T>) => starting.then((s) => (services.push(s), s));
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   temp = fs.mkdtempSync(path.join(os.tmpdir(), 'many-nodes-'));
@@ -52,35 +55,37 @@ test.beforeAll(async () => {
   };
   const [redisPort, upstreamPort, portA, portB, frontPort] = [await port(), await port(), await port(), await port(), await port()];
 
-  const [redis, upstream] = await Promise.all([
-    startRedis(redisPort),
-    startService(...tsx('upstream/main.ts'), {
-      name: 'upstream',
-      ready: /Upstream listening on/,
-      env: { ...process.env, UPSTREAM_PORT: String(upstreamPort), DATA_DIR: upstreamDir, UPSTREAM_TEST_HOOKS: '1' },
-    }),
+  const [redis] = await Promise.all([
+    track(startRedis(redisPort)),
+    track(
+      startService(...tsx('upstream/main.ts'), {
+        name: 'upstream',
+        ready: /Upstream listening on/,
+        env: { ...process.env, UPSTREAM_PORT: String(upstreamPort), DATA_DIR: upstreamDir, UPSTREAM_TEST_HOOKS: '1' },
+      }),
+    ),
   ]);
-  services.push(redis, upstream);
 
   const web = (name: Node['name'], port: number) =>
-    startService(...tsx('server/index.ts'), {
-      name: `web node ${name}`,
-      ready: /Web app ready at/,
-      timeoutMs: 60_000,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        WEB_CONCURRENCY: '1',
-        UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}`,
-        REDIS_URL: redis.url,
-        SESSION_SECRET: 'the secret every node of this test shares, 32+ chars',
-        DATA_DIR: path.join(temp, `web-${name}`),
-      },
-    }).then((service) => ({ name, origin: `http://localhost:${port}`, service }));
+    track(
+      startService(...tsx('server/index.ts'), {
+        name: `web node ${name}`,
+        ready: /Web app ready at/,
+        timeoutMs: 60_000,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          WEB_CONCURRENCY: '1',
+          UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}`,
+          REDIS_URL: redis.url,
+          SESSION_SECRET: 'the secret every node of this test shares, 32+ chars',
+          DATA_DIR: path.join(temp, `web-${name}`),
+        },
+      }),
+    ).then((service) => ({ name, origin: `http://localhost:${port}`, service }));
   nodes = await Promise.all([web('A', portA), web('B', portB)]);
-  services.push(...nodes.map((n) => n.service));
 
   // deploy/nginx.conf itself, with this test's node addresses, port and cache folder.
   const site = fs
@@ -92,7 +97,7 @@ test.beforeAll(async () => {
     .replace(/^\s*listen \[::\]:80;\n/m, '')
     .replace('/var/cache/nginx/lotfx', path.join(nginxDir, 'cache'));
   expect(site).toContain(`server 127.0.0.1:${portB} max_fails`);
-  services.push(await startNginx(nginxDir, site, frontPort));
+  await track(startNginx(nginxDir, site, frontPort));
   front = `http://localhost:${frontPort}`;
 });
 
@@ -128,7 +133,9 @@ function ordersOf(email: string): number {
   }
 }
 
-test('signed in on node A, signed in on node B; through nginx the stream outlives node A and an order is placed once', async ({ page }) => {
+test('signed in on node A, signed in on node B; through nginx the stream outlives the node that carries it and an order sent meanwhile is placed once', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const [nodeA, nodeB] = nodes as [Node, Node];
   const email = await registerRealAccount('nodes', admin);
