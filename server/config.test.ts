@@ -23,3 +23,11 @@ test('UPSTREAM_URL=auto needs the list of page hosts, and derives api.<domain> o
   for (const host of ['evil.example', 'm.broker.com.evil.example', 'api.broker.com', '', 'localhost'])
     expect(upstreamForHost(host, 'https:', allowed), host).toBeNull();
 });
+
+test('TRUST_PROXY names the proxies whose X-Forwarded-* count: loopback by default, never everyone', () => {
+  expect(readConfig({}).TRUST_PROXY).toEqual(['loopback']);
+  expect(readConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback' }).TRUST_PROXY).toEqual(['10.0.0.5', '10.1.0.0/16', 'loopback']);
+  expect(readConfig({ TRUST_PROXY: 'fd00::/8' }).TRUST_PROXY).toEqual(['fd00::/8']);
+  for (const bad of ['true', '*', '1', '10.0.0.0/33', 'nginx', '10.0.0.1/8/9', ','])
+    expect(() => readConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+});

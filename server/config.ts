@@ -1,5 +1,6 @@
 /** All settings come from the environment, parsed once at start; a bad value stops the start. */
 import os from 'node:os';
+import net from 'node:net';
 import { z } from 'zod';
 import { parseEnv } from '../contract/env';
 
@@ -20,6 +21,24 @@ const ConfigSchema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(os.availableParallelism()),
     /** Set: `/metrics` also answers `Authorization: Bearer <token>` from anywhere (else loopback only). */
     METRICS_TOKEN: z.string().min(16).optional(),
+    /**
+     * Who may name the user's address, scheme and host (X-Forwarded-For/Proto/Host): express's `trust proxy`,
+     * as `loopback` (a proxy on this host), `linklocal`, `uniquelocal`, addresses or subnets, comma-separated.
+     * Never everyone: a trusted header from anyone would let a client choose the address the upstream's
+     * per-address limits count.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('loopback')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.length > 0 && list.every(isProxyAddress), {
+        message: 'loopback, linklocal, uniquelocal, or IP addresses and subnets (10.0.0.0/8), comma-separated',
+      }),
     /** Where `remix vite:build` put the app (BUILD_DIR at build time too). */
     BUILD_DIR: z.string().default('build'),
     /**
@@ -42,6 +61,14 @@ const ConfigSchema = z
   });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 export function readConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
   return parseEnv(ConfigSchema, env);

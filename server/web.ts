@@ -70,8 +70,8 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
   let shuttingDown = false;
   const app = express();
   app.disable('x-powered-by');
-  // A reverse proxy on this host may name the user's address; nobody else may.
-  app.set('trust proxy', 'loopback');
+  // Only the proxies named by TRUST_PROXY (default: one on this host) may name the user's address and scheme.
+  app.set('trust proxy', config.TRUST_PROXY);
   app.use(metrics.middleware);
   app.use((_req, res, next) => {
     // While stopping, every answer closes its connection: the client's next request opens a new one elsewhere.

@@ -1,15 +1,17 @@
 /**
  * Server-side sessions: the cookie (`__Host-sid`, Secure, HttpOnly, SameSite=Lax) carries only a signed
- * session id; the upstream token and the user live in a SQLite table in the data folder. Sessions end
- * after 7 idle days or 30 days in all; the id changes at login; logout deletes the row.
+ * session id; the upstream token and the user live in a SQLite table in the data folder, or in Redis when
+ * REDIS_URL is set (several web nodes then share them). Sessions end after 7 idle days or 30 days in all;
+ * the id changes at login; logout deletes the row.
  */
 import { createCookie, createSessionStorage, redirect, type Session } from '@remix-run/node';
 import Database from 'better-sqlite3';
+import { Redis } from 'ioredis';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { User } from '#contract/calls/account';
-import { DATA_DIR, SESSION_SECRET } from './env.server';
+import { DATA_DIR, REDIS_URL, SESSION_SECRET } from './env.server';
 import { safeRedirectPath } from './safe-redirect';
 import type { Toast } from './toast';
 
@@ -34,9 +36,9 @@ function secret(): string {
   const file = path.join(DATA_DIR, 'session.secret');
   fs.mkdirSync(DATA_DIR, { recursive: true });
   if (!fs.existsSync(file)) {
-    // Several web processes may start at once: the secret appears whole or not at all (link fails if it
-    // exists), so every process signs with the same one.
-    const draft = `${file}.${process.pid}`;
+    // Processes sharing DATA_DIR (WEB_CONCURRENCY) may start together: the first link wins, whole, and every
+    // process reads that one (a plain write could be read half-written or overwritten by another).
+    const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
     fs.writeFileSync(draft, crypto.randomBytes(32).toString('base64url'), { mode: 0o600 });
     try {
       fs.linkSync(draft, file);
@@ -51,33 +53,91 @@ function secret(): string {
 
 export const SECRET = secret();
 
-function openStore() {
-  fs.mkdirSync(DATA_DIR, { recursive: true });
-  const db = new Database(path.join(DATA_DIR, 'web-sessions.sqlite'));
+/** The clock, replaceable in tests. */
+export const sessionClock = { now: () => Date.now() };
+
+const expiry = (createdAt: number) => Math.min(sessionClock.now() + SESSION_IDLE_MS, createdAt + SESSION_ABSOLUTE_MS);
+
+interface Row {
+  /** The session data as JSON. */
+  data: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** Where session rows live; expiry is decided once, above it, and each store only keeps `expiresAt`. */
+interface SessionRows {
+  read(id: string): Promise<Row | null>;
+  write(id: string, row: Row): Promise<void>;
+  delete(id: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function sqliteRows(dataDir: string): SessionRows {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, 'web-sessions.sqlite'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.exec(`CREATE TABLE IF NOT EXISTS sessions (
     id TEXT PRIMARY KEY, data TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL
   ) STRICT`);
-  return db;
+  const q = {
+    read: db.prepare<[string], { data: string; createdAt: number; expiresAt: number }>(
+      'SELECT data, created_at AS createdAt, expires_at AS expiresAt FROM sessions WHERE id = ?',
+    ),
+    upsert: db.prepare(
+      'INSERT INTO sessions (id, data, created_at, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at',
+    ),
+    delete: db.prepare('DELETE FROM sessions WHERE id = ?'),
+    purge: db.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
+  };
+  const purge = setInterval(() => q.purge.run(Date.now()), 3600_000).unref();
+  return {
+    read: async (id) => q.read.get(id) ?? null,
+    write: async (id, row) => void q.upsert.run(id, row.data, row.createdAt, row.expiresAt),
+    delete: async (id) => void q.delete.run(id),
+    close: async () => {
+      clearInterval(purge);
+      db.close();
+    },
+  };
 }
-const db = openStore();
-const q = {
-  insert: db.prepare('INSERT INTO sessions (id, data, created_at, expires_at) VALUES (?, ?, ?, ?)'),
-  read: db.prepare('SELECT data, created_at, expires_at FROM sessions WHERE id = ?'),
-  update: db.prepare('UPDATE sessions SET data = ?, expires_at = ? WHERE id = ?'),
-  upsert: db.prepare(
-    'INSERT INTO sessions (id, data, created_at, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at',
-  ),
-  delete: db.prepare('DELETE FROM sessions WHERE id = ?'),
-  purge: db.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
-};
-setInterval(() => q.purge.run(Date.now()), 3600_000).unref();
 
-/** The clock, replaceable in tests. */
-export const sessionClock = { now: () => Date.now() };
+/** One hash per session under `lotfx:session:<id>`; its TTL is the session's expiry, so Redis forgets it then. */
+function redisRows(url: string): SessionRows {
+  // A request waits for at most two reconnects rather than queueing forever while Redis is away.
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, connectTimeout: 5000 });
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    if (!reported) console.error(`[sessions] Redis unreachable (${error.message}); signed-in pages fail until it returns`);
+    reported = true;
+  });
+  redis.on('ready', () => (reported = false));
+  const key = (id: string) => `lotfx:session:${id}`;
+  return {
+    async read(id) {
+      const h = await redis.hgetall(key(id));
+      if (!h.data) return null;
+      return { data: h.data, createdAt: Number(h.createdAt), expiresAt: Number(h.expiresAt) };
+    },
+    async write(id, row) {
+      const ttl = row.expiresAt - sessionClock.now();
+      if (ttl <= 0) return void (await redis.del(key(id)));
+      await redis
+        .multi()
+        .hset(key(id), { data: row.data, createdAt: row.createdAt, expiresAt: row.expiresAt })
+        .pexpire(key(id), ttl)
+        .exec();
+    },
+    delete: async (id) => void (await redis.del(key(id))),
+    close: async () => void (await redis.quit()),
+  };
+}
 
-const expiry = (createdAt: number) => Math.min(sessionClock.now() + SESSION_IDLE_MS, createdAt + SESSION_ABSOLUTE_MS);
+const rows: SessionRows = REDIS_URL ? redisRows(REDIS_URL) : sqliteRows(DATA_DIR);
+
+/** Closes the session store (tests; a process that ends needs nothing). */
+export const closeSessionStore = (): Promise<void> => rows.close();
 
 export const sessionCookie = createCookie('__Host-sid', {
   path: '/',
@@ -117,25 +177,24 @@ export const sessionStorage = createSessionStorage<SessionData>({
   async createData(data) {
     const id = crypto.randomBytes(24).toString('base64url');
     const now = sessionClock.now();
-    q.insert.run(id, JSON.stringify(data), now, expiry(now));
+    await rows.write(id, { data: JSON.stringify(data), createdAt: now, expiresAt: expiry(now) });
     return id;
   },
   async readData(id) {
-    const row = q.read.get(id) as { data: string; created_at: number; expires_at: number } | undefined;
+    const row = await rows.read(id);
     if (!row) return null;
-    if (row.expires_at <= sessionClock.now()) {
-      q.delete.run(id);
+    if (row.expiresAt <= sessionClock.now()) {
+      await rows.delete(id);
       return null;
     }
     return JSON.parse(row.data);
   },
   async updateData(id, data) {
-    const row = q.read.get(id) as { created_at: number } | undefined;
-    const createdAt = row?.created_at ?? sessionClock.now();
-    q.upsert.run(id, JSON.stringify(data), createdAt, expiry(createdAt));
+    const createdAt = (await rows.read(id))?.createdAt ?? sessionClock.now();
+    await rows.write(id, { data: JSON.stringify(data), createdAt, expiresAt: expiry(createdAt) });
   },
   async deleteData(id) {
-    q.delete.run(id);
+    await rows.delete(id);
   },
 });
 

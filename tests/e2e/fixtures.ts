@@ -16,25 +16,32 @@ export function upstreamUrl(): string {
   return fs.readFileSync(path.join(dataDir(), 'upstream.url'), 'utf8').trim();
 }
 
-/** Calls the upstream's admin API (outbox, market switch, prices, settings). */
-export async function admin(method: 'GET' | 'POST', urlPath: string, body?: Record<string, unknown>): Promise<unknown> {
-  const dir = dataDir();
-  const base = upstreamUrl();
-  const key = fs.readFileSync(path.join(dir, 'admin.key'), 'utf8').trim();
-  const res = await fetch(new URL(urlPath, base), {
-    method,
-    headers: { 'x-admin-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`admin ${urlPath}: HTTP ${res.status} ${await res.text()}`);
-  return res.json();
+/** A call to an upstream's admin API (outbox, market switch, prices, settings) or, with its key, any other call. */
+export type AdminCall = (method: 'GET' | 'POST', urlPath: string, body?: Record<string, unknown>) => Promise<unknown>;
+
+/** The admin API of the upstream whose data folder `dir()` names (its address and key are written there). */
+export function adminOf(dir: () => string): AdminCall {
+  return async (method, urlPath, body) => {
+    const base = fs.readFileSync(path.join(dir(), 'upstream.url'), 'utf8').trim();
+    const key = fs.readFileSync(path.join(dir(), 'admin.key'), 'utf8').trim();
+    const res = await fetch(new URL(urlPath, base), {
+      method,
+      headers: { 'x-admin-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`admin ${urlPath}: HTTP ${res.status} ${await res.text()}`);
+    return res.json();
+  };
 }
 
+/** The admin API of the app under test's embedded upstream. */
+export const admin: AdminCall = adminOf(dataDir);
+
 /** The newest 6-digit code sent to this address (read from the upstream's outbox). */
-export async function latestCode(recipient: string): Promise<string> {
+export async function latestCode(recipient: string, call: AdminCall = admin): Promise<string> {
   let code: string | undefined;
   await expect(async () => {
-    const { outbox } = (await admin('GET', `/admin/outbox?to=${encodeURIComponent(recipient)}`)) as { outbox: { body: string }[] };
+    const { outbox } = (await call('GET', `/admin/outbox?to=${encodeURIComponent(recipient)}`)) as { outbox: { body: string }[] };
     code = outbox.map((m) => /\b(\d{6})\b/.exec(m.body)?.[1]).find(Boolean);
     expect(code).toBeTruthy();
   }).toPass({ timeout: 5000 });
@@ -114,16 +121,16 @@ export async function logInRealAccount(page: Page, tag = 'real'): Promise<string
 export const REAL_PASSWORD = 'secret-123';
 
 /** A real account registered straight at the upstream; returns its e-mail (password REAL_PASSWORD). */
-export async function registerRealAccount(tag = 'real'): Promise<string> {
+export async function registerRealAccount(tag = 'real', call: AdminCall = admin): Promise<string> {
   const email = uniqueEmail(tag);
   const password = REAL_PASSWORD;
-  await admin('POST', '/api/notify/send_email', { to: email, type: 1 });
-  const registered = (await admin('POST', '/api/user/register', {
+  await call('POST', '/api/notify/send_email', { to: email, type: 1 });
+  const registered = (await call('POST', '/api/user/register', {
     type: 1,
     account: email,
     password,
     re_password: password,
-    sms_code: await latestCode(email),
+    sms_code: await latestCode(email, call),
   })) as {
     code: number;
   };
