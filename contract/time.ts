@@ -4,7 +4,11 @@
  */
 import { CHART_TIMEZONE } from './enums';
 
-const londonParts = new Intl.DateTimeFormat('en-GB', {
+// Made at first use, not when the module loads: a page's first Intl object costs its ICU start-up, and the
+// trade screen's hydration does not need this one.
+let londonFormat: Intl.DateTimeFormat | null = null;
+const londonParts = (date: Date) => (londonFormat ??= new Intl.DateTimeFormat('en-GB', LONDON_PARTS)).formatToParts(date);
+const LONDON_PARTS: Intl.DateTimeFormatOptions = {
   timeZone: CHART_TIMEZONE,
   year: 'numeric',
   month: '2-digit',
@@ -13,7 +17,7 @@ const londonParts = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   second: '2-digit',
   hourCycle: 'h23',
-});
+};
 
 const offsetByHour = new Map<number, number>();
 
@@ -23,7 +27,7 @@ export function londonOffset(utcSeconds: number): number {
   const hour = Math.floor(utcSeconds / 3600);
   const cached = offsetByHour.get(hour);
   if (cached !== undefined) return cached;
-  const p = Object.fromEntries(londonParts.formatToParts(new Date(hour * 3600_000)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(londonParts(new Date(hour * 3600_000)).map((x) => [x.type, x.value]));
   const wallClock = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) / 1000;
   const offset = wallClock - hour * 3600;
   if (offsetByHour.size > 5000) offsetByHour.clear();
