@@ -120,6 +120,8 @@ app.all(
       cspNonce: res.locals.cspNonce as string,
       clientIp: req.ip,
       onLogout: (userId: number) => relayFor(upstreamUrl(req)).logout(userId),
+      // The relay's quotes for server rendering; absent until this upstream's relay exists.
+      market: relays.get(upstreamUrl(req))?.warmMarket,
     }),
   }),
 );
