@@ -51,7 +51,8 @@ export function sharedAnswers<T>(ttlMs = SHARED_ANSWER_TTL_MS) {
       const hit = kept.get(key);
       if (hit && now - hit.at < ttlMs) return hit.value;
       const value = await load();
-      kept.set(key, { at: Date.now(), value });
+      // Aged from when it was asked for: the answer is at least that recent.
+      kept.set(key, { at: now, value });
       return value;
     },
     clear: () => kept.clear(),
