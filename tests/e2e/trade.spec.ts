@@ -223,6 +223,8 @@ test('the drawer lists every product and picks one, which the screen then rememb
 });
 
 test('a product with no leverage configured says so and cannot be ordered', async ({ page }) => {
+  // Two waits of up to the catalogue's few seconds (below), on top of the page loads.
+  test.slow();
   const csp = watchCsp(page);
   await chooseLanguage(page, 'en');
   await openDemo(page);
