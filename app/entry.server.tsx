@@ -2,13 +2,10 @@ import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
-import { createInstance } from 'i18next';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { NAMESPACES } from './i18n/config';
-import { getLanguage } from './i18n/i18next.server';
-import { resources } from './i18n/resources.server';
+import { I18nextProvider } from 'react-i18next';
+import { getLanguage, i18nFor } from './i18n/i18next.server';
 import { NonceProvider } from './utils/nonce';
 import { sessionCookie } from './utils/session.server';
 
@@ -27,18 +24,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  const lng = await getLanguage(request);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    fallbackLng: 'en',
-    ns: [...NAMESPACES],
-    defaultNS: 'common',
-    // Only this page's language and the English fallback: initialising all 18 costs every request.
-    resources: { [lng]: resources[lng], en: resources.en },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  const i18n = await i18nFor(await getLanguage(request));
   // Bots and no-JS clients get the whole document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
   return new Promise<Response>((resolve, reject) => {

@@ -23,7 +23,7 @@ import { TabBar } from './components/tab-bar';
 import { ToastBanner } from './components/toast';
 import { BCP47, direction, type Language } from './i18n/config';
 import { LiveResync } from './live/resync';
-import { getLanguage, i18nServer } from './i18n/i18next.server';
+import { getLanguage, i18nFor } from './i18n/i18next.server';
 import { resourcesVersion } from './i18n/resources.server';
 import { csrf } from './utils/csrf.server';
 import { lossCheckRedirect } from './utils/loss-check.server';
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   if (lossRedirect) throw redirect(lossRedirect);
   const { toast, clear: clearToast } = await takeToast(request);
-  const t = await i18nServer.getFixedT(lang);
+  const t = (await i18nFor(lang)).getFixedT(lang);
   const token = session.get('token');
   const user = token ? (session.get('user') ?? null) : null;
   const headers = new Headers();

@@ -155,7 +155,7 @@ async function admin(dataDir: string, urlPath: string, body: Record<string, unkn
 }
 
 export async function phoneBenchmarks(): Promise<string[]> {
-  if (!fs.existsSync(path.resolve('build/server/index.js'))) return ['phone: no build/ (run npm run build first)'];
+  if (!fs.existsSync(path.resolve('build/server-bin/index.js'))) return ['phone: no build/ (run npm run build first)'];
   const lines = [
     `phone: load average ${os
       .loadavg()

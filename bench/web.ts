@@ -1,9 +1,10 @@
 /**
- * Web benchmarks: server-rendering throughput and latency of `/` and `/trade` against the built app
- * with its embedded upstream (a separate process on loopback), and first-load JS per route.
+ * Web benchmarks: server-rendering throughput and latency of `/`, `/trade` (signed in) and `/login` against
+ * the built app with its embedded upstream, and first-load JS per route.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleReport } from './bundle';
@@ -12,7 +13,8 @@ import { fmt, summary } from './stats';
 /** The built app with its embedded upstream on a fresh data folder (admin key and upstream address in it). */
 export async function startWeb(port: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  // The compiled server, as production runs it (WEB_CONCURRENCY: every core unless the caller says otherwise).
+  const child = spawn(process.execPath, ['build/server-bin/index.js'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -30,22 +32,93 @@ export async function startWeb(port: number) {
   };
 }
 
-async function load(url: string, ms: number, concurrency: number) {
+/** One keep-alive connection per worker, as a load generator would hold them (fetch's pool costs the client more CPU than the server). */
+function get(agent: http.Agent, url: URL, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { 'accept-encoding': 'gzip', cookie } }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** `connections` workers, each asking for `url` again as soon as the last answer ended, for `ms`. */
+async function load(url: string, ms: number, connections: number, cookie = '') {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const target = new URL(url);
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + ms;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
         const t0 = performance.now();
-        const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } }).catch(() => null);
-        if (!res || !res.ok) errors++;
-        await res?.arrayBuffer();
+        const status = await get(agent, target, cookie).catch(() => 0);
+        if (status !== 200) errors++;
         latencies.push(performance.now() - t0);
       }
     }),
   );
+  agent.destroy();
   return { perSecond: latencies.length / (ms / 1000), errors, ...summary(latencies) };
+}
+
+/** A signed-in demo account's cookies, opened the way a visitor does: the login page's CSRF token, then POST /demo. */
+async function demoSession(base: string): Promise<string> {
+  const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const login = await fetch(`${base}/login`);
+  const token = /name="csrf" value="([^"]+)"/.exec(await login.text())?.[1];
+  if (!token) throw new Error('no CSRF token on /login');
+  let cookie = cookiesOf(login).join('; ');
+  const demo = await fetch(`${base}/demo`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie, origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrf: token, from: '/' }),
+  });
+  cookie = [...cookie.split('; '), ...cookiesOf(demo)].join('; ');
+  if (!cookie.includes('__Host-sid=')) throw new Error(`demo login failed (${demo.status})`);
+  return cookie;
+}
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+/** Issue 10's goals for this page rendering at 32 connections. */
+const CONNECTIONS = 32;
+const GOALS = { home: { perSecond: 400, p99: 100 }, trade: { perSecond: 250 }, homeShareOfLogin: 0.7 };
+
+/** Server rendering of `/`, `/trade` signed in and `/login` at 32 connections, in one run on one server. */
+export async function renderBenchmarks(base: string): Promise<string[]> {
+  const cookie = await demoSession(base);
+  const pages = [
+    { name: '/login', path: '/login', cookie: '' },
+    { name: '/', path: '/', cookie: '' },
+    { name: '/trade (signed in)', path: '/trade?code=EURUSD', cookie },
+  ];
+  const results = new Map<string, Awaited<ReturnType<typeof load>>>();
+  for (const page of pages) {
+    await load(`${base}${page.path}`, 1500, CONNECTIONS, page.cookie); // warm-up
+    results.set(page.name, await load(`${base}${page.path}`, 5000, CONNECTIONS, page.cookie));
+  }
+  const cores = os.availableParallelism();
+  const line = (name: string, goal: string) => {
+    const r = results.get(name)!;
+    return `server rendering ${name}: ${fmt(r.perSecond, 0)} requests/s, p50 ${fmt(r.median, 1)} ms, p99 ${fmt(r.p99, 1)} ms (${CONNECTIONS} connections, ${cores} cores, ${r.errors} errors)${goal}`;
+  };
+  const home = results.get('/')!;
+  const trade = results.get('/trade (signed in)')!;
+  const login = results.get('/login')!;
+  const share = home.perSecond / login.perSecond;
+  return [
+    line('/login', ' (baseline)'),
+    line(
+      '/',
+      ` — goal ≥ ${GOALS.home.perSecond}/s ${verdict(home.perSecond >= GOALS.home.perSecond)}, p99 ≤ ${GOALS.home.p99} ms ${verdict(home.p99 <= GOALS.home.p99)}`,
+    ),
+    line('/trade (signed in)', ` — goal ≥ ${GOALS.trade.perSecond}/s ${verdict(trade.perSecond >= GOALS.trade.perSecond)}`),
+    `server rendering / at ${fmt(share * 100, 0)} % of /login's rate — goal ≥ ${GOALS.homeShareOfLogin * 100} % ${verdict(share >= GOALS.homeShareOfLogin)}`,
+  ];
 }
 
 export async function webBenchmarks(): Promise<string[]> {
@@ -53,17 +126,11 @@ export async function webBenchmarks(): Promise<string[]> {
   const client = path.resolve('build/client');
   if (fs.existsSync(client)) lines.push(...bundleReport(client));
   else lines.push('first-load JS: no build/ (run npm run build first)');
-  if (!fs.existsSync(path.resolve('build/server/index.js'))) return lines;
-  const port = 43000 + Math.floor(Math.random() * 1000);
+  if (!fs.existsSync(path.resolve('build/server-bin/index.js'))) return lines;
+  const port = Number(process.env.BENCH_WEB_PORT) || 43000 + Math.floor(Math.random() * 1000);
   const web = await startWeb(port);
   try {
-    for (const page of ['/', '/trade?code=BTCUSD']) {
-      await load(`http://127.0.0.1:${port}${page}`, 1000, 8); // warm-up
-      const r = await load(`http://127.0.0.1:${port}${page}`, 5000, 8);
-      lines.push(
-        `server rendering ${page}: ${fmt(r.perSecond, 0)} pages/s, median ${fmt(r.median, 1)} ms, p99 ${fmt(r.p99, 1)} ms (8 concurrent, ${r.errors} errors)`,
-      );
-    }
+    lines.push(...(await renderBenchmarks(`http://127.0.0.1:${port}`)));
   } finally {
     await web.stop();
   }

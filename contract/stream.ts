@@ -22,6 +22,20 @@ export interface QuoteData {
   market_status: number;
 }
 
+/**
+ * What the web server's relay holds of the public feed, read by server rendering (the app's load context
+ * `market`). Raw facts only: whether they are fresh enough is the app's rule (app/upstream/warm-market.server.ts).
+ */
+export interface WarmMarketState {
+  feed: FeedState;
+  /** Epoch ms of the last message of any kind (a pong too): every push the upstream sent before it has arrived. */
+  heardAt: number;
+  /** Epoch ms when the feed's current connection opened (0: never); its `sub` makes the upstream send every quote again. */
+  connectedAt: number;
+  /** The latest quote of each instrument, by id, with the epoch ms the feed last sent it (changed or not). */
+  quotes: ReadonlyMap<number, QuoteData & { seenAt: number }>;
+}
+
 /** `kline`: one candle of the code and period the stream asked for (the shape of the kline call's points). */
 export interface KlineData {
   forex_id: number;

@@ -176,6 +176,8 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip,
         onLogout: (userId: number) => relayFor(upstreamUrl(req)).logout(userId),
+        // The relay's quotes for server rendering; absent until this upstream's relay exists.
+        market: relays.get(upstreamUrl(req))?.warmMarket,
       }),
     }),
   );

@@ -1,28 +1,59 @@
 /** Language detection (our `lng` cookie; `tw` reads as `hk`; default `hk`) and server-side translation. */
+import { createInstance, type i18n, type TFunction } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { longLivedCookie } from '~/utils/cookies.server';
-import { RemixI18Next } from 'remix-i18next/server';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, NAMESPACES, normaliseLanguage, type Language } from './config';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, NAMESPACES, normaliseLanguage, type Language } from './config';
 import { resources } from './resources.server';
 
 export const languageCookie = longLivedCookie(LANGUAGE_COOKIE);
 
-export async function getLanguage(request: Request): Promise<Language> {
-  const stored: unknown = await languageCookie.parse(request.headers.get('Cookie'));
-  return normaliseLanguage(typeof stored === 'string' ? stored : DEFAULT_LANGUAGE);
+// The loaders of one page share its Request: the cookie is read once per request, not once per caller.
+const languageOf = new WeakMap<Request, Promise<Language>>();
+
+export function getLanguage(request: Request): Promise<Language> {
+  let lang = languageOf.get(request);
+  if (!lang) {
+    lang = languageCookie
+      .parse(request.headers.get('Cookie'))
+      .then((stored: unknown) => normaliseLanguage(typeof stored === 'string' ? stored : DEFAULT_LANGUAGE));
+    languageOf.set(request, lang);
+  }
+  return lang;
 }
 
-export const i18nServer = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...LANGUAGES],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-    order: ['custom'],
-    findLocale: (request) => getLanguage(request),
-  },
-  i18next: { resources, ns: [...NAMESPACES], defaultNS: 'common', fallbackLng: 'en', interpolation: { escapeValue: false } },
-});
+const instances = new Map<Language, Promise<i18n>>();
+
+/**
+ * One i18next per language, made on first use and shared by every request (making one per request cost
+ * every page measurably): the resources never change while the server runs and nothing changes an
+ * instance's language. Only that language and the English fallback are loaded into it.
+ */
+export function i18nFor(lang: Language): Promise<i18n> {
+  let instance = instances.get(lang);
+  if (!instance) {
+    const made = createInstance();
+    instance = made
+      .use(initReactI18next)
+      .init({
+        lng: lang,
+        fallbackLng: 'en',
+        ns: [...NAMESPACES],
+        defaultNS: 'common',
+        resources: { [lang]: resources[lang], en: resources.en },
+        interpolation: { escapeValue: false },
+        react: { useSuspense: false },
+      })
+      .then(() => made);
+    instances.set(lang, instance);
+  }
+  return instance;
+}
 
 /** A translate function for a loader or action, in the request's language. */
-export async function translator(request: Request, ns: (typeof NAMESPACES)[number] = 'common') {
+export async function translator(
+  request: Request,
+  ns: (typeof NAMESPACES)[number] = 'common',
+): Promise<{ lang: Language; t: TFunction<(typeof NAMESPACES)[number]> }> {
   const lang = await getLanguage(request);
-  return { lang, t: await i18nServer.getFixedT(lang, ns) };
+  return { lang, t: (await i18nFor(lang)).getFixedT(lang, ns) };
 }

@@ -2,6 +2,7 @@
 import * as account from '#contract/calls/account';
 import type { z } from 'zod';
 import type { Api } from './api.server';
+import { sharedAnswers } from './warm-market.server';
 
 type In<C extends { request: z.ZodTypeAny }> = z.input<C['request']>;
 
@@ -18,4 +19,7 @@ export const amendPassword = (api: Api, input: In<typeof account.amendPassword>)
 export const areaList = (api: Api) => api.call(account.areaList, {});
 export const showMobileSetting = (api: Api) => api.call(account.setting, { key: 'is_show_mobile' });
 export const basicInfo = (api: Api) => api.call(account.getBasicInfo, {});
+const feeTypes = sharedAnswers<number>();
+/** The fee rule of the trade screen's estimate, reused for a few seconds (the upstream charges by its own, current rule). */
+export const tradeFeeType = (api: Api) => feeTypes.get(api.upstreamUrl, () => basicInfo(api).then((r) => r.data.trade_fee_type));
 export const inviteInfo = (api: Api) => api.call(account.inviteInfo, {});

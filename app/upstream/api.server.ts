@@ -19,6 +19,8 @@ export interface Api {
   /** Which upstream this is (server-side only): keys what is remembered of it. */
   upstreamUrl: string;
   signedIn: SignedIn | null;
+  /** The live relay's warm quotes for this upstream, when there is a relay (see ./warm-market.server.ts). */
+  market?: AppLoadContext['market'];
   call<C extends CallDef>(call: C, input: z.input<C['request']>, options?: ApiCallOptions): Promise<CallResult<C>>;
   /** A multipart call carrying one file (the image upload). */
   upload<C extends CallDef>(call: C, file: { field: string; blob: Blob; filename: string }): Promise<CallResult<C>>;
@@ -53,6 +55,7 @@ export async function upstreamApi(request: Request, context: AppLoadContext): Pr
     lang,
     upstreamUrl: context.upstream.baseUrl,
     signedIn,
+    market: context.market,
     async call(call, input, callOptions = {}) {
       if (context.upstreamOutage)
         throw new UpstreamUnavailable('timeout', call.name, 'the upstream did not answer earlier in this request');

@@ -2,8 +2,12 @@
 import * as market from '#contract/calls/market';
 import type { ChartPeriod } from '#contract/enums';
 import { UpstreamUnavailable, type Api, type ApiCallOptions } from './api.server';
+import { SHARED_ANSWER_TTL_MS, sharedAnswers, withWarmQuotes } from './warm-market.server';
 
-/** The last full list each upstream gave in each language: the trade screen's fallback while the upstream is silent. */
+/**
+ * The last full list each upstream gave in each language: the catalogue that warm quotes complete for
+ * SHARED_ANSWER_TTL_MS, and the trade screen's fallback while the upstream is silent.
+ */
 const lastGoodList = new Map<string, { at: number; result: Awaited<ReturnType<typeof fetchInstruments>> }>();
 /** Old enough that products or their rules may have changed. */
 const LAST_GOOD_MAX_AGE_MS = 10 * 60_000;
@@ -12,22 +16,38 @@ const fetchInstruments = (api: Api, search?: string, options?: ApiCallOptions) =
   api.call(market.tradeList, { searchCurrency: search }, options);
 
 /**
- * The products with their quotes. When the upstream cannot be reached, the full list it last gave (at most
- * ten minutes old) stands in, marked `stale`, so an order ticket that was on screen stays on screen.
+ * The products with their quotes: from the relay's warm quotes over a catalogue at most a few seconds old
+ * when the relay vouches for them (./warm-market.server.ts), else from the upstream. When the upstream
+ * cannot be reached, the full list it last gave (at most ten minutes old) stands in, marked `stale`, so
+ * an order ticket that was on screen stays on screen.
  */
 export async function listInstruments(api: Api, search?: string, options?: ApiCallOptions) {
   const key = `${api.upstreamUrl}|${api.lang}`;
+  const last = lastGoodList.get(key);
+  if (!search && last && Date.now() - last.at < SHARED_ANSWER_TTL_MS) {
+    const warm = withWarmQuotes(last.result.data, api.market?.(), Date.now());
+    if (warm) return { ...last.result, data: warm, stale: false };
+  }
   try {
     const result = await fetchInstruments(api, search, options);
     if (!search) lastGoodList.set(key, { at: Date.now(), result });
     return { ...result, stale: false };
   } catch (error) {
-    const last = lastGoodList.get(key);
     if (search || !(error instanceof UpstreamUnavailable) || !last || Date.now() - last.at > LAST_GOOD_MAX_AGE_MS) throw error;
     return { ...last.result, stale: true };
   }
 }
-export const listCategories = (api: Api) => api.call(market.getCategories, {});
+
+const categories = sharedAnswers<Awaited<ReturnType<typeof fetchCategories>>>();
+const fetchCategories = (api: Api) => api.call(market.getCategories, {});
+/** The category chips (names in the request's language): the same for everyone, reused for a few seconds. */
+export const listCategories = (api: Api) => categories.get(`${api.upstreamUrl}|${api.lang}`, () => fetchCategories(api));
+
 export const candles = (api: Api, forexId: number, period: ChartPeriod, limit?: number) =>
   api.call(market.kline, { forex_id: forexId, period, limit });
-export const sparklines = (api: Api, period: ChartPeriod = '60min') => api.call(market.abbreviatedCacheKline, { period });
+
+const sparklineAnswers = sharedAnswers<Awaited<ReturnType<typeof fetchSparklines>>>();
+const fetchSparklines = (api: Api, period: ChartPeriod) => api.call(market.abbreviatedCacheKline, { period });
+/** The market list's decoration, one point per period: the same for everyone, reused for a few seconds. */
+export const sparklines = (api: Api, period: ChartPeriod = '60min') =>
+  sparklineAnswers.get(`${api.upstreamUrl}|${period}`, () => fetchSparklines(api, period));

@@ -19,7 +19,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHART_PERIODS, type ChartPeriod } from '../../contract/enums';
-import { LOW_DATA_INTERVAL_MS, wantsLowData } from '../../contract/stream';
+import { LOW_DATA_INTERVAL_MS, wantsLowData, type WarmMarketState } from '../../contract/stream';
 import { PRIVATE_TOPICS, Topic, type DayMarketPush, type ForexTradePush, type KlinePush, type ServerMessage } from '../../contract/ws';
 import type { AccountData, KlineData, QuoteData, ResyncData, StreamEventName } from './events';
 import { connectionKey, readUnacked } from './unacked-bytes';
@@ -177,6 +177,8 @@ interface UserFeed {
 interface QuoteEntry extends QuoteTick {
   /** The quote's JSON, built once per tick and shared by every client. */
   data: string;
+  /** Epoch ms the feed last sent this instrument, changed or not (a reconnect's snapshot resends them all). */
+  seenAt: number;
 }
 
 interface KlineWatch {
@@ -331,6 +333,14 @@ export class RelayHub {
   /** The latest quote of every instrument (empty until the public socket has received its snapshot). */
   readonly latestQuotes = (): Quote[] => [...this.quotes.values()].map((e) => e.quote).sort((a, b) => a.forex_id - b.forex_id);
 
+  /** The public feed's warm state for server rendering (the app decides whether it is fresh enough). */
+  readonly warmMarket = (): WarmMarketState => {
+    const quotes = new Map<number, QuoteData & { seenAt: number }>();
+    for (const [id, e] of this.quotes) quotes.set(id, { ...e.quote, seenAt: e.seenAt });
+    const socket = this.publicSocket;
+    return { feed: socket.state, heardAt: socket.lastMessageAt, connectedAt: socket.openedAt, quotes };
+  };
+
   readonly stats = (): RelayStats => {
     let users = 0;
     let privateSockets = 0;
@@ -412,9 +422,13 @@ export class RelayHub {
     };
     const data = JSON.stringify(quote);
     const previous = this.quotes.get(m.forex_id);
-    // The upstream repeats its snapshot on every (re)subscribe; an unchanged quote is not news.
-    if (previous?.data === data) return;
-    this.quotes.set(m.forex_id, { quote: { ...quote, receivedAt: Date.now() }, data, tickAt: performance.now() });
+    const now = Date.now();
+    // The upstream repeats its snapshot on every (re)subscribe; an unchanged quote is not news, but it is confirmed.
+    if (previous?.data === data) {
+      previous.seenAt = now;
+      return;
+    }
+    this.quotes.set(m.forex_id, { quote: { ...quote, receivedAt: now }, data, tickAt: performance.now(), seenAt: now });
     this.dirty.add(m.forex_id);
     this.scheduleFlush();
   }

@@ -84,6 +84,10 @@ export class UpstreamSocket {
   private readonly messageListeners = new Set<Listener<[ServerMessage]>>();
   private readonly stateListeners = new Set<Listener<[FeedState, FeedState]>>();
 
+  /** Epoch ms of the last message of any kind, and of the current connection's open (0: none yet). */
+  lastMessageAt = 0;
+  openedAt = 0;
+
   /** Counters for stats and tests. */
   readonly counters = { connects: 0, opens: 0, malformed: 0 };
 
@@ -175,6 +179,7 @@ export class UpstreamSocket {
       if (this.ws !== ws) return;
       this.clearTimer('connectTimer');
       this.counters.opens++;
+      this.openedAt = Date.now();
       this.unanswered = 0;
       this.setState('up');
       if (this.token) this.send({ type: 'login', params: this.token });
@@ -226,6 +231,7 @@ export class UpstreamSocket {
 
   private onData(data: RawData, isBinary: boolean): void {
     // Any message at all proves the connection alive (spec: a ping is unanswered only if nothing came back).
+    this.lastMessageAt = Date.now();
     this.unanswered = 0;
     this.attempt = 0;
     if (this.current === 'stale') this.setState('up');

@@ -223,19 +223,26 @@ test('the drawer lists every product and picks one, which the screen then rememb
 });
 
 test('a product with no leverage configured says so and cannot be ordered', async ({ page }) => {
+  // Two waits of up to the catalogue's few seconds (below), on top of the page loads.
+  test.slow();
   const csp = watchCsp(page);
   await chooseLanguage(page, 'en');
   await openDemo(page);
+  const notConfigured = page.getByText('Leverage is not configured, so orders cannot be placed.');
+  // The product rules are the catalogue of a few seconds ago (docs/decisions/0009): a trader who reloads sees the change.
+  const reloadUntil = (shown: boolean) =>
+    expect(async () => {
+      await page.goto('/trade?code=ETHUSD');
+      await expect(notConfigured).toHaveCount(shown ? 1 : 0, { timeout: 500 });
+    }).toPass({ timeout: 15_000 });
   expect(await adminCommand('leverage', 'ETHUSD')).toContain('ETHUSD: no leverage (orders disabled)');
   try {
-    await page.goto('/trade?code=ETHUSD');
-    await expect(page.getByText('Leverage is not configured, so orders cannot be placed.')).toBeVisible();
+    await reloadUntil(true);
     await expect(page.getByRole('button', { name: 'Buy up (long)', exact: true })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Buy low (short)', exact: true })).toBeDisabled();
   } finally {
     await adminCommand('leverage', 'ETHUSD', '2,5,10,20');
   }
-  await page.goto('/trade?code=ETHUSD');
-  await expect(page.getByText('Leverage is not configured, so orders cannot be placed.')).toHaveCount(0);
+  await reloadUntil(false);
   expect(csp).toEqual([]);
 });

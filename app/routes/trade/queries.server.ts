@@ -7,7 +7,7 @@ import { createCookie, redirect } from '@remix-run/node';
 import type { Instrument } from '#contract/calls/market';
 import { EntryMode } from '#contract/enums';
 import type { Api } from '~/upstream/api.server';
-import { basicInfo } from '~/upstream/account.server';
+import { tradeFeeType } from '~/upstream/account.server';
 import { candles, listInstruments } from '~/upstream/market.server';
 import { accountDetail } from '~/upstream/trade.server';
 import type { DrawerRow } from './instrument-drawer';
@@ -66,7 +66,7 @@ export async function loadTradeScreen(api: Api, request: Request) {
   const [list, feeType, account] = await Promise.all([
     listInstruments(api),
     // Without the fee setting the page still shows, with no fee estimate.
-    basicInfo(api).then((r) => r.data.trade_fee_type, upstreamFallback(null, 'the fee setting')),
+    tradeFeeType(api).catch(upstreamFallback(null, 'the fee setting')),
     // The figures are an extra on this public page; an ended session (a thrown redirect) still ends it.
     api.signedIn ? accountDetail(api).then((r) => r.data, upstreamFallback(null, 'account figures')) : Promise.resolve(null),
   ]);

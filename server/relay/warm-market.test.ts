@@ -1,0 +1,92 @@
+/**
+ * Server rendering from the relay's warm quotes, with real parts: the real upstream, a real relay holding
+ * its websocket, and the app's own `listInstruments` reading the relay through the load context as a page
+ * does. A small proxy in front of the upstream's HTTP API only counts the `trade_list` calls the app makes.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { MarketStatus } from '../../contract/enums';
+import { startTestUpstream, type TestUpstream } from '../../upstream/testing';
+import { createRelay } from './hub';
+import { until } from './test-support';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warm-market-test-'));
+process.env.DATA_DIR = dir;
+const { upstreamApi } = await import('../../app/upstream/api.server');
+const { listInstruments } = await import('../../app/upstream/market.server');
+
+let up: TestUpstream;
+let proxy: http.Server;
+let apiUrl = '';
+let tradeListCalls = 0;
+beforeAll(async () => {
+  up = await startTestUpstream();
+  for (const code of ['EURUSD', 'GBPUSD']) up.forceMarket(code, 'open');
+  proxy = http.createServer(async (req, res) => {
+    if (req.url?.includes('/trade_list')) tradeListCalls++;
+    const answer = await fetch(new URL(req.url ?? '/', up.url), { headers: { lang: String(req.headers.lang ?? 'en') } });
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  apiUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  proxy.close();
+  await up.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The market list as a page's loader gets it, with this relay (or none) in the load context. */
+async function marketList(relay: ReturnType<typeof createRelay> | null, lang = 'en') {
+  const request = new Request('http://localhost/', { headers: { Cookie: `lng=${btoa(JSON.stringify(lang))}` } });
+  const api = await upstreamApi(request, { upstream: { baseUrl: apiUrl }, cspNonce: '', market: relay?.warmMarket });
+  const list = await listInstruments(api);
+  const byCode = (code: string) => list.data.find((i) => i.Code === code)!;
+  return { eurusd: byCode('EURUSD'), gbpusd: byCode('GBPUSD') };
+}
+
+test('with a warm relay the list takes prices and market status from the feed, with no trade_list per request', async () => {
+  const relay = createRelay({ upstreamUrl: up.url, log: () => {} });
+  try {
+    await until(() => relay.stats().upstream === 'up' && relay.stats().quotes > 0, 5000, 'a warm relay');
+    await marketList(relay); // the catalogue, once
+    const before = tradeListCalls;
+    up.setPrice('EURUSD', 1.23456);
+    up.forceMarket('GBPUSD', 'closed');
+    const warm = () => relay.warmMarket().quotes;
+    await until(() => [...warm().values()].some((q) => q.symbol === 'EURUSD' && q.close === 1.23456), 3000, 'the new price');
+    await until(() => [...warm().values()].some((q) => q.symbol === 'GBPUSD' && q.market_status === MarketStatus.Closed), 3000, 'closed');
+    const { eurusd, gbpusd } = await marketList(relay);
+    expect(eurusd.ForexQuotations.Close).toBe(1.23456);
+    expect(gbpusd.MarketStatus).toBe(MarketStatus.Closed);
+    expect(tradeListCalls).toBe(before);
+  } finally {
+    up.forceMarket('GBPUSD', 'open');
+    relay.close();
+  }
+});
+
+test('a relay whose feed is down is not used: the list comes from the upstream, with the price the relay never got', async () => {
+  const relay = createRelay({ upstreamUrl: up.url, log: () => {} });
+  await until(() => relay.stats().upstream === 'up' && relay.stats().quotes > 0, 5000, 'a warm relay');
+  await marketList(relay);
+  relay.close(); // its quotes stay, but nothing vouches for them any more
+  up.setPrice('EURUSD', 1.11111);
+  const before = tradeListCalls;
+  const { eurusd } = await marketList(relay);
+  expect(eurusd.ForexQuotations.Close).toBe(1.11111);
+  expect(tradeListCalls).toBe(before + 1);
+});
+
+test('without a relay (an upstream no stream has opened yet) every list asks the upstream', async () => {
+  const before = tradeListCalls;
+  up.setPrice('EURUSD', 1.2222);
+  expect((await marketList(null)).eurusd.ForexQuotations.Close).toBe(1.2222);
+  await marketList(null);
+  expect(tradeListCalls).toBe(before + 2);
+});
