@@ -3,7 +3,8 @@
  * already wrote, and a page's first `new Intl.NumberFormat` costs tens of milliseconds of ICU start-up in
  * one task. The page carries its language's number symbols instead; these tests see that hydration and the
  * live prices after it never start Intl's number formatting, and that the numbers still read as the
- * language writes them (and as the server wrote them: no hydration error).
+ * language writes them (and as the server wrote them: no hydration error). And a first visit spends the
+ * slow network on what it shows: the closed drawer's flags are not fetched.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage, forceMarket } from './fixtures';
@@ -62,3 +63,19 @@ for (const { lng, decimal } of [
     expect(watch.errors).toEqual([]);
   });
 }
+
+// Browsers load lazy images at once when scripting is off (the spec: no lazy loading without script), so
+// this holds with JavaScript only.
+test("a first visit fetches only the flag it shows: the closed drawer's eighteen wait until it opens", async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  const flags: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/flags/')) flags.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(flags).toEqual(['/flags/en.svg']);
+  await page.locator('.side-drawer > summary').click();
+  await expect(page.getByRole('button', { name: 'Deutsch' }).locator('img')).toHaveJSProperty('complete', true);
+  expect(flags).toContain('/flags/de.svg');
+});
