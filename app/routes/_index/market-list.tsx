@@ -44,7 +44,7 @@ function StaleBadge() {
   ) : null;
 }
 
-/** One row re-renders when its own instrument ticks, not when another does. */
+/** A row: its link, logo and names never re-render on a tick (only RowQuote, below, follows the feed). */
 const MarketRow = memo(function MarketRow({
   instrument: i,
   category,
@@ -54,13 +54,6 @@ const MarketRow = memo(function MarketRow({
   category?: string;
   line?: number[];
 }) {
-  const { t } = useTranslation('market');
-  const locale = useLocale();
-  const live = useLiveQuote(i.Id);
-  const close = live?.close ?? i.ForexQuotations.Close;
-  const change = live?.change ?? i.ForexQuotations.Change;
-  const open = (live?.market_status ?? i.MarketStatus) === MarketStatus.Open;
-  const trend = trendOf(change);
   return (
     <li aria-label={i.ShowCode}>
       <Link to={`/trade?code=${encodeURIComponent(i.Code)}`} className="market-row" prefetch="intent">
@@ -69,18 +62,34 @@ const MarketRow = memo(function MarketRow({
           <strong>{i.ShowCode}</strong>
           <small>{category}</small>
         </span>
-        <Sparkline points={live && line.length ? [...line.slice(0, -1), close] : line} trend={trend} />
-        <span className="quote">
-          <span className="price" data-testid="price">
-            {formatPrice(close, i.PricePrecision, locale)}
-          </span>
-          <span className={`change ${open ? trend : 'closed'}`} data-testid="change">
-            {open ? formatPercent(change, locale) : t('closed')}
-          </span>
-        </span>
+        <RowQuote instrument={i} line={line} />
       </Link>
     </li>
   );
 });
+
+/** The part of a row that follows the feed: its own instrument's tick re-renders this, and nothing else. */
+function RowQuote({ instrument: i, line }: { instrument: Instrument; line: number[] }) {
+  const { t } = useTranslation('market');
+  const locale = useLocale();
+  const live = useLiveQuote(i.Id);
+  const close = live?.close ?? i.ForexQuotations.Close;
+  const change = live?.change ?? i.ForexQuotations.Change;
+  const open = (live?.market_status ?? i.MarketStatus) === MarketStatus.Open;
+  const trend = trendOf(change);
+  return (
+    <>
+      <Sparkline points={live && line.length ? [...line.slice(0, -1), close] : line} trend={trend} />
+      <span className="quote">
+        <span className="price" data-testid="price">
+          {formatPrice(close, i.PricePrecision, locale)}
+        </span>
+        <span className={`change ${open ? trend : 'closed'}`} data-testid="change">
+          {open ? formatPercent(change, locale) : t('closed')}
+        </span>
+      </span>
+    </>
+  );
+}
 
 const NO_POINTS: number[] = [];

@@ -184,8 +184,9 @@ export default function TradePage() {
     [instrument, period, page.candles],
   );
   const figures = useMemo(() => (page.account ? <AccountFigures detail={page.account} /> : null), [page.account]);
-  return (
-    <main className="page trade-page">
+  // The header and the period links (nine Links and their router hooks) do not change with the price.
+  const header = useMemo(
+    () => (
       <header className="page-header trade-header">
         <h1>
           <Link
@@ -212,12 +213,11 @@ export default function TradePage() {
           </Link>
         </h1>
       </header>
-      {page.stale && !live ? (
-        <p className="notice" role="status">
-          {t('staleList')}
-        </p>
-      ) : null}
-      <QuotePanel quote={quote} precision={instrument.PricePrecision} open={open} />
+    ),
+    [instrument, period, t],
+  );
+  const periods = useMemo(
+    () => (
       <nav className="period-bar" aria-label={t('periods.label')}>
         {CHART_PERIODS.map((p) => (
           <Link key={p} to={tradeUrl(instrument.Code, p)} aria-current={p === period ? 'page' : undefined} replace preventScrollReset>
@@ -225,6 +225,19 @@ export default function TradePage() {
           </Link>
         ))}
       </nav>
+    ),
+    [instrument.Code, period, t],
+  );
+  return (
+    <main className="page trade-page">
+      {header}
+      {page.stale && !live ? (
+        <p className="notice" role="status">
+          {t('staleList')}
+        </p>
+      ) : null}
+      <QuotePanel quote={quote} precision={instrument.PricePrecision} open={open} />
+      {periods}
       {chart}
       {figures}
       <OrderForm
