@@ -53,6 +53,8 @@ test('partial close of half a position: the lots field, the money it realises, t
   await expect(lots).toHaveAttribute('max', '0.02');
   await expect(dialog.getByTestId('close-estimate')).toHaveText('+2.00');
   await lots.fill('0.01');
+  // With JavaScript the amount follows the lots as they are typed; without, "Show amount" asks the server.
+  if (test.info().project.name === 'js-on') await expect(dialog.getByTestId('close-estimate')).toHaveText('+1.00');
   await dialog.getByRole('button', { name: 'Show amount' }).click();
   await expect(page.getByRole('dialog').getByTestId('close-estimate')).toHaveText('+1.00');
   await expect(page.getByRole('dialog').getByRole('spinbutton', { name: 'Lots to close' })).toHaveValue('0.01');
