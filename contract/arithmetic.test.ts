@@ -5,6 +5,7 @@ import {
   feeMicro,
   freeMarginMicro,
   isStopOut,
+  lotShare,
   lotsAllowed,
   marginMicro,
   profitMicro,
@@ -106,5 +107,24 @@ describe('order rules', () => {
     expect(stopsValid(Side.Buy, 100, 90, 110)).toEqual({ takeProfit: false, stopLoss: false });
     expect(stopsValid(Side.Sell, 100, 90, 110)).toEqual({ takeProfit: true, stopLoss: true });
     expect(stopsValid(Side.Sell, 100, null, null)).toEqual({ takeProfit: true, stopLoss: true });
+  });
+});
+
+describe('lotShare', () => {
+  test('the part and the rest add up to the whole, rounded once, half away from zero', () => {
+    expect(lotShare(550_000_000, 200, 500)).toBe(220_000_000);
+    // 1 micro split 1 of 2 lots: 0.5 rounds away from zero; the rest keeps 0.
+    expect(lotShare(1, 1, 2)).toBe(1);
+    expect(lotShare(-1, 1, 2)).toBe(-1);
+    for (const [amount, part, whole] of [
+      [7, 1, 3],
+      [2_500_001, 333, 1000],
+      [-39_000_000, 100, 300],
+    ] as const) {
+      const share = lotShare(amount, part, whole);
+      expect(share + (amount - share)).toBe(amount);
+      expect(Math.abs(share * whole - amount * part) * 2).toBeLessThanOrEqual(whole);
+    }
+    expect(() => lotShare(10, 4, 3)).toThrow(RangeError);
   });
 });

@@ -128,6 +128,16 @@ export function volumeAllowsWithdrawal(volumeMicro: number, balanceMicro: number
   return volumeMicro * 100 >= WITHDRAW_VOLUME_PERCENT * balanceMicro;
 }
 
+/**
+ * The share of a position's amount (margin, fee, floating profit) that `partMilli` of its `wholeMilli` lots
+ * carry, in the amount's units: one mulDiv, so one rounding. A partial close takes this share and leaves
+ * `amount − share` on the position, so the two parts always add up to the whole.
+ */
+export function lotShare(amount: number, partMilli: number, wholeMilli: number): number {
+  if (wholeMilli <= 0 || partMilli < 0 || partMilli > wholeMilli) throw new RangeError('part must be within the whole');
+  return mulDiv([amount, partMilli], [wholeMilli]);
+}
+
 /** Whether lots are allowed: above zero, at least the minimum, and a whole number of steps. */
 export function lotsAllowed(lotsMilli: number, minMilli: number, stepMilli: number): boolean {
   return lotsMilli > 0 && lotsMilli >= minMilli && stepMilli > 0 && lotsMilli % stepMilli === 0;

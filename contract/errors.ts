@@ -47,6 +47,7 @@ export const ErrorCode = {
   IdempotencyKeyReused: 3015,
   TargetPriceAtMarket: 3016,
   PriceMoved: 3017,
+  CloseLotsAboveHeld: 3018,
 
   NoPaymentChannel: 4001,
   AmountInvalid: 4002,
@@ -121,6 +122,7 @@ export const ERROR_MESSAGES: Record<ErrorName, string> = {
   IdempotencyKeyReused: 'This order form was already used for a different order.',
   TargetPriceAtMarket: 'The target price must differ from the current price.',
   PriceMoved: 'The price has moved too far from the one you saw. Check the new price and try again.',
+  CloseLotsAboveHeld: 'You cannot close more lots than the position holds.',
 
   NoPaymentChannel: 'There is no payment channel for this currency account.',
   AmountInvalid: 'Please enter a valid amount.',

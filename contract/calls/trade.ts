@@ -29,6 +29,8 @@ export const OrderSchema = z.object({
   CloseReason: z.number().int().nullable(),
   CreateTimeHandler: z.string(),
   CompleteTimeHandler: z.string(),
+  /** The position this row was partly closed from (a closed part's own history row); null otherwise. */
+  ParentId: z.number().int().nullable().default(null),
   ForexTradeLists: z.object({ ShowCode: z.string(), Code: z.string(), PricePrecision: z.number().int() }),
 });
 export type Order = z.infer<typeof OrderSchema>;
@@ -80,13 +82,54 @@ export const myDeal = defineCall({
 });
 
 const OrderIdSchema = z.object({ id: PositiveInt });
+const IdempotencyKeyField = OptionalText.refine((s) => s === undefined || s.length <= 64, { message: 'at most 64 characters' });
+
+export const CloseOrderSchema = z.object({
+  id: PositiveInt,
+  /**
+   * Lots to close (absent: all). Fewer than held closes that part: it becomes its own closed row (ParentId =
+   * id, the answer) and the position keeps its id, TP and SL with the rest.
+   */
+  cont: DecimalField.optional(),
+  /** One per rendered close form: a repeated partial close returns the first closed part. */
+  idempotency_key: IdempotencyKeyField,
+});
 export const close = defineCall({
   name: 'close',
   method: 'POST',
   path: '/v1/api/forex/close',
   auth: 'required',
-  request: OrderIdSchema,
+  request: CloseOrderSchema,
   response: OrderSchema,
+});
+
+export const CLOSE_ALL_SCOPES = ['all', 'profit', 'loss'] as const;
+export type CloseAllScope = (typeof CLOSE_ALL_SCOPES)[number];
+/** Which positions a close-all takes, by their floating profit (the one rule for both sides). */
+export function inCloseScope(scope: CloseAllScope, profit: number): boolean {
+  return scope === 'all' || (scope === 'profit' ? profit > 0 : profit < 0);
+}
+export const CloseAllSchema = z.object({
+  scope: z.enum(CLOSE_ALL_SCOPES),
+  /** Only this instrument's positions. */
+  forex_id: PositiveInt.optional(),
+  /** One per rendered confirmation: a repeated close-all returns the first answer. */
+  idempotency_key: IdempotencyKeyField,
+});
+export const CloseAllResultSchema = z.object({
+  closed: z.array(z.object({ id: z.number().int(), profit: z.number() })),
+  failed: z.array(z.object({ id: z.number().int(), code: z.number().int(), msg: z.string() })),
+  /** Sum of the closed positions' realised profit, USD. */
+  profit: z.number(),
+});
+export type CloseAllResult = z.infer<typeof CloseAllResultSchema>;
+export const closeAll = defineCall({
+  name: 'close_all',
+  method: 'POST',
+  path: '/v1/api/forex/close_all',
+  auth: 'required',
+  request: CloseAllSchema,
+  response: CloseAllResultSchema,
 });
 export const cancelTrade = defineCall({
   name: 'cancel_trade',

@@ -146,8 +146,11 @@ export function fact(page: Page, label: string) {
     .getByRole('cell');
 }
 
-/** Places an order for 0.01 lot of EUR/USD on the trade screen and returns its number. */
-export async function placeOrder(page: Page, options: { targetPrice?: string; takeProfit?: string } = {}): Promise<string> {
+/** Places an order of EUR/USD (a buy of 0.01 lot unless told) on the trade screen and returns its number. */
+export async function placeOrder(
+  page: Page,
+  options: { targetPrice?: string; takeProfit?: string; lots?: string; side?: 'buy' | 'sell' } = {},
+): Promise<string> {
   await page.goto('/trade?code=EURUSD');
   // With JavaScript, type only once the page is hydrated and the buttons follow the live feed.
   if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -158,9 +161,9 @@ export async function placeOrder(page: Page, options: { targetPrice?: string; ta
   } else {
     await ticket.getByRole('radio', { name: 'Market price' }).check();
   }
-  await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill('0.01');
+  await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill(options.lots ?? '0.01');
   if (options.takeProfit) await ticket.getByRole('spinbutton', { name: 'Take profit' }).fill(options.takeProfit);
-  await ticket.getByRole('button', { name: 'Buy up' }).click();
+  await ticket.getByRole('button', { name: options.side === 'sell' ? 'Buy low' : 'Buy up' }).click();
   const placed = page.getByRole('dialog', { name: 'Your order has been confirmed' });
   await expect(placed).toBeVisible();
   const id = /(\d+)/.exec(await placed.getByText(/Order number/).innerText())?.[1];

@@ -325,4 +325,14 @@ export const MIGRATIONS: readonly string[] = [
   /* 5: the price-deviation tolerance of market orders, per instrument (NULL: its category's default) */ `
   ALTER TABLE instruments ADD COLUMN max_deviation_bp INTEGER CHECK (max_deviation_bp IS NULL OR max_deviation_bp > 0);
   `,
+  /* 6: partial close (a closed part is its own row pointing at its position) and close-all answers by key */ `
+  ALTER TABLE orders ADD COLUMN parent_id INTEGER REFERENCES orders(id);
+  CREATE TABLE close_all_answers (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    idempotency_key TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, idempotency_key)
+  ) STRICT, WITHOUT ROWID;
+  `,
 ];

@@ -6,6 +6,7 @@ import * as content from '../../contract/calls/content';
 import * as market from '../../contract/calls/market';
 import * as trade from '../../contract/calls/trade';
 import { OrderStatus, OrderTab, ShowMobile } from '../../contract/enums';
+import { ErrorCode } from '../../contract/errors';
 import { fail } from '../shared/errors';
 import type { Upstream } from '../upstream';
 import { translate } from './i18n';
@@ -136,7 +137,32 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
           : 0;
     return { data: rows.map(view), extras: { total, all_fact_profits: moneyNumber(allProfits), balance: moneyNumber(figures.balance) } };
   });
-  register(app, up, trade.close, ({ input, user }) => view(up.engine.close(user.id, input.id)));
+  register(app, up, trade.close, ({ input, user }) => view(up.engine.close(user.id, input.id, input.cont, input.idempotency_key)));
+  register(app, up, trade.closeAll, ({ input, user, lang }) => {
+    // A repeated key answers what the first request closed, not a second sweep (a double tap, a resent page).
+    const key = input.idempotency_key;
+    const kept = key
+      ? (up.db.prepare('SELECT answer FROM close_all_answers WHERE user_id = ? AND idempotency_key = ?').get(user.id, key) as
+          { answer: string } | undefined)
+      : undefined;
+    if (kept) return JSON.parse(kept.answer) as z.infer<typeof trade.CloseAllResultSchema>;
+    const outcome = up.engine.closeAll(
+      user.id,
+      (profit, instrumentId) =>
+        trade.inCloseScope(input.scope, profit) && (input.forex_id === undefined || input.forex_id === instrumentId),
+    );
+    const answer = {
+      closed: outcome.closed.map((c) => ({ id: c.id, profit: moneyNumber(c.profit) })),
+      failed: outcome.failed.map((f) => ({ id: f.id, code: ErrorCode[f.error], msg: translate(lang, `errors.${f.error}`) })),
+      profit: moneyNumber(outcome.closed.reduce((sum, c) => sum + c.profit, 0)),
+    };
+    if (key) {
+      up.db
+        .prepare('INSERT INTO close_all_answers (user_id, idempotency_key, answer, created_at) VALUES (?, ?, ?, ?)')
+        .run(user.id, key, JSON.stringify(answer), up.options.clock());
+    }
+    return answer;
+  });
   register(app, up, trade.cancelTrade, ({ input, user }) => view(up.engine.cancel(user.id, input.id)));
   register(app, up, trade.setStopPrice, ({ input, user }) =>
     view(up.engine.setStops(user.id, input.id, input.target_profit_price, input.stop_loss_price)),

@@ -79,6 +79,7 @@ export function orderView(market: Market, engine: TradingEngine, row: OrderRow):
     CloseReason: row.close_reason,
     CreateTimeHandler: isoTime(row.created_at),
     CompleteTimeHandler: isoTime(row.completed_at),
+    ParentId: row.parent_id,
     ForexTradeLists: { ShowCode: inst.showCode, Code: inst.code, PricePrecision: inst.precision },
   };
 }

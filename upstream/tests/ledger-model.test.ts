@@ -1,6 +1,6 @@
 /**
  * Property test of the money: random sequences of orders (market and pending, with take-profit and
- * stop-loss), price moves large enough to trigger them and stop-outs, closes, cancels, stop edits, demo
+ * stop-loss), price moves large enough to trigger them and stop-outs, closes (whole, partial, all of a scope), cancels, stop edits, demo
  * resets, balance adjustments, deposits and their reviews, withdrawal requests and their reviews, market
  * switches and restarts. After every step, for every account: balance = sum of its ledger, lock_balance =
  * margins held, nothing negative, memory = database, one order per idempotency key, and every deposit
@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { profitMicro } from '../../contract/arithmetic';
+import { inCloseScope, type CloseAllScope } from '../../contract/calls/trade';
 import { DepositStatus, EntryMode, LedgerType, OrderStatus, Side, WithdrawStatus } from '../../contract/enums';
 import type { UserRow } from '../accounts/accounts';
 import { BusinessError } from '../shared/errors';
@@ -46,6 +47,25 @@ const action = fc.oneof(
   },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('tick' as const), code, move: fc.integer({ min: -400, max: 400 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), user, pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('partialClose' as const),
+      user,
+      pick: fc.nat(),
+      /** Steps of the instrument's lot step to close (more than held is refused). */
+      steps: fc.integer({ min: 0, max: 120 }),
+      key: fc.option(fc.constantFrom('c1', 'c2'), { nil: undefined }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('closeAll' as const),
+      user,
+      scope: fc.constantFrom('all', 'profit', 'loss') as fc.Arbitrary<CloseAllScope>,
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), user, pick: fc.nat() }) },
   {
     weight: 1,
@@ -79,7 +99,8 @@ const action = fc.oneof(
     }),
   },
   {
-    weight: 2,
+    // Raised with the partial closes' arrival, so that runs still reach a withdrawal past the volume rule.
+    weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('withdraw' as const),
       user: realUser,
@@ -90,7 +111,7 @@ const action = fc.oneof(
     }),
   },
   // A real account trades most of its balance, so that the 24-hour volume rule can let a withdrawal through.
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('trade' as const), user: realUser }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('trade' as const), user: realUser }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -138,6 +159,21 @@ function newRealUser(f: EngineFixture): RealUser {
   return { id, proofUrl, methods };
 }
 
+/** Partial closes that left a position open, over the whole run (the property must exercise them). */
+let partsClosed = 0;
+
+/** A closed part belongs to a position of the same user and instrument, and carries its profit and its own lots. */
+function checkParts(f: EngineFixture, userId: number) {
+  const bad = f.up.db
+    .prepare(
+      `SELECT part.id FROM orders part JOIN orders pos ON pos.id = part.parent_id
+       WHERE part.user_id = ? AND (pos.user_id != part.user_id OR pos.instrument_id != part.instrument_id
+         OR part.status != 3 OR part.profit IS NULL OR part.lots <= 0 OR pos.lots <= 0)`,
+    )
+    .all(userId);
+  expect(bad).toEqual([]);
+}
+
 /** Successful withdrawal requests over the whole run: the rules must let some through, or the test proves little. */
 let withdrawalsTaken = 0;
 
@@ -177,6 +213,23 @@ function run(f: EngineFixture, users: number[], a: Action, keysSeen: Map<string,
     case 'close': {
       const list = openOrders(f, userId, OrderStatus.Holding);
       if (list.length) f.up.engine.close(userId, list[a.pick % list.length]!.id);
+      return;
+    }
+    case 'partialClose': {
+      const list = openOrders(f, userId, OrderStatus.Holding);
+      if (!list.length) return;
+      const o = list[a.pick % list.length]!;
+      const step = f.up.market.get(o.instrument_id)!.lotStep;
+      const part = f.up.engine.close(userId, o.id, String((step * a.steps) / 1000), a.key);
+      if (part.parent_id === o.id) partsClosed += 1;
+      return;
+    }
+    case 'closeAll': {
+      const before = new Map(openOrders(f, userId, OrderStatus.Holding).map((o) => [o.id, o]));
+      const out = f.up.engine.closeAll(userId, (profit) => inCloseScope(a.scope, profit));
+      // Every position is either closed or refused (never both); what closed is closed in the database.
+      for (const c of out.closed) expect(f.up.engine.order(c.id)!.status).toBe(OrderStatus.Closed);
+      for (const x of out.failed) expect(before.has(x.id) && f.up.engine.order(x.id)!.status).toBe(OrderStatus.Holding);
       return;
     }
     case 'cancel': {
@@ -325,6 +378,7 @@ test('balance = ledger, lock = held margins, nothing negative, one order per key
             f.checkInvariants(u);
             checkFloating(f, u);
             checkFunds(f, u);
+            checkParts(f, u);
           }
         }
       } finally {
@@ -334,4 +388,5 @@ test('balance = ledger, lock = held margins, nothing negative, one order per key
     { numRuns: Number(process.env.PROPERTY_RUNS ?? 200) },
   );
   expect(withdrawalsTaken, 'no withdrawal got past the rules in any run').toBeGreaterThan(0);
+  expect(partsClosed, 'no partial close went through in any run').toBeGreaterThan(0);
 }, 180_000);

@@ -7,6 +7,7 @@ import {
   feeMicro,
   freeMarginMicro,
   isStopOut,
+  lotShare,
   lotsAllowed,
   marginMicro,
   profitMicro,
@@ -17,7 +18,8 @@ import { CloseReason, EntryMode, LedgerType, OrderStatus, Side, type TradeFeeTyp
 import { LOT_DECIMALS, parseUnits } from '../../contract/money';
 import { immediate, type Db } from '../db/database';
 import type { Instrument, Market, TickEvent } from '../market/market';
-import { fail } from '../shared/errors';
+import type { ErrorName } from '../../contract/errors';
+import { BusinessError, fail } from '../shared/errors';
 import { Ledger } from './ledger';
 
 export interface OrderRow {
@@ -39,6 +41,8 @@ export interface OrderRow {
   fee: number;
   profit: number | null;
   close_reason: number | null;
+  /** A closed part's position (partial close); null for every other row. */
+  parent_id: number | null;
   idempotency_key: string | null;
   created_at: number;
   opened_at: number | null;
@@ -91,6 +95,12 @@ export interface SubmitInput {
   idempotencyKey?: string;
 }
 
+/** A close-all: one transaction per position; what closed (with its realised profit) and what was refused. */
+export interface CloseAllOutcome {
+  closed: { id: number; profit: number }[];
+  failed: { id: number; error: ErrorName }[];
+}
+
 export interface ClosedEvent {
   userId: number;
   orderIds: number[];
@@ -132,6 +142,16 @@ export class TradingEngine {
          WHERE id = ? AND status IN (0, 1)`,
       ),
       stops: db.prepare('UPDATE orders SET take_profit = ?, stop_loss = ? WHERE id = ?'),
+      insertPart: db.prepare(
+        `INSERT INTO orders (user_id, instrument_id, side, lots, entry_mode, status, leverage, origin_price, target_price,
+           open_price, close_price, take_profit, stop_loss, margin, fee, profit, close_reason, parent_id, idempotency_key,
+           created_at, opened_at, completed_at)
+         SELECT user_id, instrument_id, side, @lots, entry_mode, ${OrderStatus.Closed}, leverage, origin_price, target_price,
+           open_price, @close_price, take_profit, stop_loss, @margin, @fee, @profit, @close_reason, id, @idempotency_key,
+           created_at, opened_at, @completed_at
+         FROM orders WHERE id = @id AND status = ${OrderStatus.Holding}`,
+      ),
+      shrink: db.prepare('UPDATE orders SET lots = lots - ?, margin = margin - ?, fee = fee - ? WHERE id = ? AND status = 1'),
       open: db.prepare('SELECT * FROM orders WHERE status IN (0, 1) ORDER BY id'),
       openOfUser: db.prepare('SELECT * FROM orders WHERE user_id = ? AND status IN (0, 1) ORDER BY id'),
     };
@@ -256,14 +276,53 @@ export class TradingEngine {
     return row;
   }
 
-  close(userId: number, orderId: number, reason: CloseReason = CloseReason.User): OrderRow {
+  /**
+   * Closes a holding position, or `lotsText` lots of it. Fewer lots than held close that part as its own
+   * closed row (parent_id = the position); the position keeps its id, TP and SL with the rest. Returns the
+   * closed row: the position itself when all of it closed, else the part. A repeated key returns the first part.
+   */
+  close(userId: number, orderId: number, lotsText?: string | null, idempotencyKey?: string): OrderRow {
+    if (idempotencyKey) {
+      const first = this.stmt.byKey.get(userId, idempotencyKey) as OrderRow | undefined;
+      if (first) return first.parent_id === orderId ? first : fail('IdempotencyKeyReused');
+    }
     const row = this.ownOrder(userId, orderId);
     if (row.status !== OrderStatus.Holding) fail(row.status === OrderStatus.Pending ? 'OrderNotHolding' : 'OrderFinished');
-    if (reason === CloseReason.User && !this.market.isOpen(row.instrument_id)) fail('MarketClosed');
     const position = this.positions.get(orderId)!;
-    immediate(this.db, () => this.settle(position, this.market.price(row.instrument_id), reason));
-    this.afterClose([position], reason);
-    return this.order(orderId)!;
+    const lots = lotsText == null ? row.lots : this.closingLots(position, lotsText);
+    if (!this.market.isOpen(row.instrument_id)) fail('MarketClosed');
+    const price = this.market.price(row.instrument_id);
+    if (lots === row.lots) {
+      immediate(this.db, () => this.settle(position, price, CloseReason.User));
+      this.afterClose([position], CloseReason.User);
+      return this.order(orderId)!;
+    }
+    const { partId, margin } = immediate(this.db, () => this.settlePart(position, lots, price, idempotencyKey ?? null));
+    this.shrinkPosition(position, lots, margin);
+    this.refreshAccount(userId);
+    this.stopOutIfNeeded(userId);
+    return this.order(partId)!;
+  }
+
+  /**
+   * Closes every holding position of the user in `scope` (by floating profit at the moment of asking), each in
+   * its own transaction, so that one refusal (a closed market) does not undo the others.
+   */
+  closeAll(userId: number, inScope: (profit: number, instrumentId: number) => boolean): CloseAllOutcome {
+    const outcome: CloseAllOutcome = { closed: [], failed: [] };
+    const chosen = this.holdingOf(userId)
+      .filter((p) => inScope(p.profit, p.instrument.id))
+      .sort((a, b) => a.id - b.id);
+    for (const { id } of chosen) {
+      try {
+        const row = this.close(userId, id);
+        outcome.closed.push({ id, profit: row.profit ?? 0 });
+      } catch (err) {
+        if (!(err instanceof BusinessError)) throw err;
+        outcome.failed.push({ id, error: err.errorName });
+      }
+    }
+    return outcome;
   }
 
   cancel(userId: number, orderId: number): OrderRow {
@@ -433,21 +492,73 @@ export class TradingEngine {
 
   // ---- internals -----------------------------------------------------------------------------------
 
+  /** The lots of a partial close, checked: the instrument's steps, at least its minimum, at most what is held. */
+  private closingLots(p: Position, text: string): number {
+    const lots = parseUnits(text, LOT_DECIMALS);
+    const { minLots, lotStep } = p.instrument;
+    if (lots === null || !lotsAllowed(lots, minLots, lotStep)) fail('LotsInvalid');
+    if (lots > p.lots) fail('CloseLotsAboveHeld');
+    // What stays open must itself be a position the instrument allows.
+    if (lots < p.lots && p.lots - lots < minLots) fail('LotsInvalid');
+    return lots;
+  }
+
+  /**
+   * Closes `lots` of a holding position at `price` in the current transaction: the part becomes a closed row
+   * with its share of margin and fee (the fee was paid at submission: it moves with the lots, no money moves),
+   * its margin share is released and its profit realised; the position keeps the rest (in memory: shrinkPosition).
+   */
+  private settlePart(p: Position, lots: number, price: number, idempotencyKey: string | null): { partId: number; margin: number } {
+    const row = this.order(p.id)!;
+    const margin = lotShare(p.margin, lots, p.lots);
+    const fee = lotShare(row.fee, lots, p.lots);
+    const profit = profitMicro(p.instrument.terms, p.side, lots, p.openPrice, price, this.market.conversion(p.instrument));
+    const info = this.stmt.insertPart.run({
+      id: p.id,
+      lots,
+      close_price: price,
+      margin,
+      fee,
+      profit,
+      close_reason: CloseReason.User,
+      idempotency_key: idempotencyKey,
+      completed_at: this.options.clock(),
+    });
+    if (info.changes !== 1) throw new Error(`order ${p.id} was not holding`);
+    const partId = Number(info.lastInsertRowid);
+    this.postRelease(p.userId, partId, margin, profit);
+    if (this.stmt.shrink.run(lots, margin, fee, p.id).changes !== 1) throw new Error(`order ${p.id} was not holding`);
+    return { partId, margin };
+  }
+
+  /** Memory follows a committed partial close: fewer lots and less margin, re-marked at the last price. */
+  private shrinkPosition(p: Position, lots: number, margin: number): void {
+    const before = p.profit;
+    p.lots -= lots;
+    p.margin -= margin;
+    p.profit = profitMicro(p.instrument.terms, p.side, p.lots, p.openPrice, p.mark, this.market.conversion(p.instrument));
+    this.accounts.get(p.userId)!.floating += p.profit - before;
+  }
+
+  /** Margin back and profit realised for a closed order (or part) in the current transaction; no negative balance. */
+  private postRelease(userId: number, orderId: number, margin: number, profit: number): void {
+    const end = this.ledger.account(userId).balance + margin + profit;
+    this.ledger.post(
+      userId,
+      [
+        { value: margin, type: LedgerType.MarginReleased, orderId },
+        { value: profit, type: LedgerType.RealisedProfit, orderId },
+        // No negative balance: a loss beyond the account's funds is written off.
+        ...(end < 0 ? [{ value: -end, type: LedgerType.NegativeBalanceProtection, orderId }] : []),
+      ],
+      -margin,
+    );
+  }
+
   /** Closes a holding position at `price` in the current transaction: margin back, profit, protection. */
   private settle(p: Position, price: number, reason: CloseReason): void {
     const profit = profitMicro(p.instrument.terms, p.side, p.lots, p.openPrice, price, this.market.conversion(p.instrument));
-    const acct = this.ledger.account(p.userId);
-    const end = acct.balance + p.margin + profit;
-    this.ledger.post(
-      p.userId,
-      [
-        { value: p.margin, type: LedgerType.MarginReleased, orderId: p.id },
-        { value: profit, type: LedgerType.RealisedProfit, orderId: p.id },
-        // No negative balance: a loss beyond the account's funds is written off.
-        ...(end < 0 ? [{ value: -end, type: LedgerType.NegativeBalanceProtection, orderId: p.id }] : []),
-      ],
-      -p.margin,
-    );
+    this.postRelease(p.userId, p.id, p.margin, profit);
     const changed = this.stmt.finish.run(OrderStatus.Closed, price, profit, reason, this.options.clock(), p.id);
     if (changed.changes !== 1) throw new Error(`order ${p.id} was not open`);
   }

@@ -3,18 +3,20 @@
  * the take-profit / stop-loss form and "Close position" or "Cancel order". Rendered by the server, so it
  * works without JavaScript; its "Close" is a link back to the list.
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v3';
-import { Form, Link, useNavigate } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { Form, Link, useNavigate, useSearchParams } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#contract/calls/trade';
 import { CHART_TIMEZONE, CloseReason, OrderStatus } from '#contract/enums';
-import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
+import { CsrfInput, ErrorList, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
 import { formatDateTime, formatInteger, formatLots, formatMargin, formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { isBuy, statusKey, type LiveOrder } from './order-list';
 import { CancelFormSchema, CloseFormSchema, StopsFormSchema } from './schema';
+import { realisedByLots } from './close-lots';
+import type { LotRule } from './queries.server';
 
 const CLOSE_REASON_KEYS: Record<number, string> = {
   [CloseReason.User]: 'closeReason.user',
@@ -41,6 +43,8 @@ export function OrderDetail({
   order,
   live,
   unitsPerLot,
+  lotRule,
+  actionKey,
   closeTo,
   lastResult,
   onSend,
@@ -48,6 +52,10 @@ export function OrderDetail({
   order: Order;
   live?: LiveOrder;
   unitsPerLot?: number;
+  /** The instrument's minimum and step of lots (the close form's lots field); without it the form closes all. */
+  lotRule?: LotRule;
+  /** The page's one-time key: a partial close sent twice closes once. */
+  actionKey: string;
   closeTo: string;
   /** Called the moment one of the popup's forms is sent (after its checks pass). */
   onSend: () => void;
@@ -130,13 +138,23 @@ export function OrderDetail({
                 <time dateTime={order.CompleteTimeHandler}>{formatDateTime(order.CompleteTimeHandler, locale, CHART_TIMEZONE)}</time>
               </Fact>
             ) : null}
+            {order.ParentId ? <Fact label={t('detail.partOf')}>{`#${order.ParentId}`}</Fact> : null}
             {order.Status === OrderStatus.Closed && order.CloseReason ? (
               <Fact label={t('detail.closeReason')}>{t(CLOSE_REASON_KEYS[order.CloseReason] ?? 'closeReason.user')}</Fact>
             ) : null}
           </tbody>
         </table>
         {holding || pending ? <StopsForm order={order} lastResult={resultFor('stops')} onSend={onSend} /> : null}
-        {holding ? <OrderCommand order={order} intent="close" lastResult={resultFor('close')} onSend={onSend} /> : null}
+        {holding ? (
+          <CloseForm
+            order={order}
+            profit={profit}
+            lotRule={lotRule}
+            actionKey={actionKey}
+            lastResult={resultFor('close') ?? resultFor('preview')}
+            onSend={onSend}
+          />
+        ) : null}
         {pending ? <OrderCommand order={order} intent="cancel" lastResult={resultFor('cancel')} onSend={onSend} /> : null}
         <Link to={closeTo} className="button secondary block dialog-close" preventScrollReset>
           {t('detail.close')}
@@ -198,7 +216,90 @@ function StopsForm({ order, lastResult, onSend }: { order: Order; lastResult?: S
   );
 }
 
-/** "Close position" (holding) or "Cancel order" (pending): one button, the upstream's refusal above it. */
+/**
+ * "Close position" with the lots to close (all by default; min, step and max = held) and what they realise at
+ * the current price: computed on the server for the lots in the URL (`cont`, set by "Show amount" without
+ * JavaScript) and live as the lots change with it.
+ */
+function CloseForm({
+  order,
+  profit,
+  lotRule,
+  actionKey,
+  lastResult,
+  onSend,
+}: {
+  order: Order;
+  profit: number;
+  lotRule?: LotRule;
+  actionKey: string;
+  lastResult?: SubmissionResult<string[]>;
+  onSend: () => void;
+}) {
+  const { t } = useTranslation('orders');
+  const locale = useLocale();
+  const [searchParams] = useSearchParams();
+  const held = String(order.Quantity);
+  const sentLots = lastResult?.initialValue?.cont;
+  const initial = typeof sentLots === 'string' ? sentLots : (searchParams.get('cont') ?? held);
+  const [lotsText, setLotsText] = useState(initial);
+  const [form, fields] = useForm({
+    id: `order-close-${order.Id}`,
+    lastResult,
+    defaultValue: { cont: initial },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CloseFormSchema }),
+    shouldValidate: 'onSubmit',
+  });
+  const realised = realisedByLots(profit, lotsText, order.Quantity);
+  const lotsError = fields.cont.errors?.length ? fields.cont.errorId : undefined;
+  return (
+    <Form method="post" {...sentProps(getFormProps(form), onSend)} className="form order-command close-form" preventScrollReset>
+      <CsrfInput />
+      <input type="hidden" name="id" value={order.Id} />
+      <input type="hidden" name="idempotency_key" value={actionKey} />
+      <FormError id={form.errorId} errors={form.errors} />
+      {lotRule ? (
+        <div className="field">
+          <label htmlFor={fields.cont.id}>{t('detail.closeLots')}</label>
+          <input
+            {...getInputProps(fields.cont, { type: 'number', ariaAttributes: true })}
+            aria-describedby={[lotsError, `${fields.cont.id}-hint`].filter(Boolean).join(' ')}
+            min={lotRule.min}
+            max={order.Quantity}
+            step={lotRule.step}
+            inputMode="decimal"
+            autoComplete="off"
+            onChange={(e) => setLotsText(e.currentTarget.value)}
+          />
+          <p id={`${fields.cont.id}-hint`} className="muted">
+            {t('detail.closeLotsHint', { min: formatLots(lotRule.min, locale), max: formatLots(order.Quantity, locale) })}
+          </p>
+          <ErrorList id={lotsError} errors={fields.cont.errors} />
+        </div>
+      ) : null}
+      <p className="close-estimate" aria-live="polite">
+        {realised !== null ? (
+          <>
+            {t('detail.realises')}{' '}
+            <strong className={`order-profit ${trendOf(realised)}`} data-testid="close-estimate">
+              {formatProfit(realised, locale)}
+            </strong>
+          </>
+        ) : null}
+      </p>
+      {lotRule ? (
+        <SubmitButton name="intent" value="preview" className="button secondary block">
+          {t('detail.showAmount')}
+        </SubmitButton>
+      ) : null}
+      <SubmitButton name="intent" value="close" className="button danger block">
+        {t('detail.closePosition')}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** "Cancel order" on a pending order: one button, the upstream's refusal above it. */
 function OrderCommand({
   order,
   intent,
@@ -206,12 +307,12 @@ function OrderCommand({
   onSend,
 }: {
   order: Order;
-  intent: 'close' | 'cancel';
+  intent: 'cancel';
   lastResult?: SubmissionResult<string[]>;
   onSend: () => void;
 }) {
   const { t } = useTranslation('orders');
-  const schema = intent === 'close' ? CloseFormSchema : CancelFormSchema;
+  const schema = CancelFormSchema;
   const [form] = useForm({
     id: `order-${intent}-${order.Id}`,
     lastResult,
@@ -223,7 +324,7 @@ function OrderCommand({
       <input type="hidden" name="id" value={order.Id} />
       <FormError id={form.errorId} errors={form.errors} />
       <SubmitButton name="intent" value={intent} className="button danger block">
-        {intent === 'close' ? t('detail.closePosition') : t('detail.cancelOrder')}
+        {t('detail.cancelOrder')}
       </SubmitButton>
     </Form>
   );

@@ -63,6 +63,7 @@ export function OrderRow({ order, tab, live, to }: { order: Order; tab: OrderTab
           <span className={`order-side ${buy ? 'buy' : 'sell'}`}>{buy ? t('side.buy') : t('side.sell')}</span>
           <span className="muted">{t('row.lots', { lots: formatLots(order.Quantity, locale) })}</span>
           {tab === OrderTab.History ? <span className={`order-status s${order.Status}`}>{t(statusKey(order.Status))}</span> : null}
+          {order.ParentId ? <span className="muted">{t('row.partOf', { id: order.ParentId })}</span> : null}
         </span>
         <span className={`order-profit ${trendOf(profit)}`} data-testid="profit">
           {formatProfit(profit, locale)}

@@ -1,4 +1,5 @@
 /** The orders screen's state lives in its URL (architecture "Pages and forms"): tab, page and open detail. */
+import { CLOSE_ALL_SCOPES, type CloseAllScope } from '#contract/calls/trade';
 import { OrderTab } from '#contract/enums';
 
 export const TABS = [OrderTab.Holding, OrderTab.Pending, OrderTab.History] as const;
@@ -15,9 +16,33 @@ export function positiveIntOf(value: string | null, max = 1_000_000_000): number
   return value && Number.isInteger(n) && n > 0 && n <= max ? n : null;
 }
 
-export function ordersUrl({ type, page = 1, detail = null }: { type: OrderTab; page?: number; detail?: number | null }): string {
+/** `?scope=` of the close-all confirmation: all, profit (winning) or loss (losing); anything else is none. */
+export function closeScopeOf(value: string | null): CloseAllScope | null {
+  return (CLOSE_ALL_SCOPES as readonly string[]).includes(value ?? '') ? (value as CloseAllScope) : null;
+}
+
+export function ordersUrl({
+  type,
+  page = 1,
+  detail = null,
+  cont,
+  closeAll,
+}: {
+  type: OrderTab;
+  page?: number;
+  detail?: number | null;
+  /** Lots in the detail's close form (its estimate, without JavaScript). */
+  cont?: string;
+  /** The close-all confirmation of this scope. */
+  closeAll?: CloseAllScope;
+}): string {
   const params = new URLSearchParams({ type: String(type) });
   if (page > 1) params.set('page', String(page));
   if (detail) params.set('detail', String(detail));
+  if (detail && cont) params.set('cont', cont);
+  if (closeAll) {
+    params.set('confirm', 'close-all');
+    params.set('scope', closeAll);
+  }
   return `/order?${params}`;
 }

@@ -31,12 +31,24 @@ export async function findOrder(
   return null;
 }
 
-/** Units per lot of each instrument (the order itself does not carry it); the detail shows "—" without. */
-export async function unitsPerLot(api: Api): Promise<Record<number, number>> {
+/** The lot rules of an instrument as the close form needs them (lots in the contract's numbers). */
+export interface LotRule {
+  min: number;
+  step: number;
+}
+
+/**
+ * Units per lot and lot rules of each instrument (the order itself carries neither); the detail shows "—"
+ * and the close form closes all without them.
+ */
+export async function instrumentFacts(api: Api): Promise<{ units: Record<number, number>; lots: Record<number, LotRule> }> {
   try {
     const { data } = await listInstruments(api);
-    return Object.fromEntries(data.map((i) => [i.Id, i.ForexContNum]));
+    return {
+      units: Object.fromEntries(data.map((i) => [i.Id, i.ForexContNum])),
+      lots: Object.fromEntries(data.map((i) => [i.Id, { min: i.ForexMinCont, step: i.Pip }])),
+    };
   } catch {
-    return {};
+    return { units: {}, lots: {} };
   }
 }

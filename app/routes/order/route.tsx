@@ -19,18 +19,20 @@ import { translator } from '~/i18n/i18next.server';
 import { useLiveAccount, useLiveClosed, useLiveStream } from '~/live/hooks';
 import type { RouteHandle } from '~/root';
 import ordersStyles from '~/styles/orders.css?url';
-import { loaderFailure, upstreamApi, upstreamFallback } from '~/upstream/api.server';
-import { accountDetail, cancelOrder, closeOrder, myOrders, setStops } from '~/upstream/trade.server';
+import { failureMessage, loaderFailure, UpstreamError, UpstreamUnavailable, upstreamApi, upstreamFallback } from '~/upstream/api.server';
+import { ConfirmDialog } from '~/components/confirm-dialog';
+import { redirect } from '@remix-run/node';
+import { accountDetail, cancelOrder, closeAll, closeAllPreview, closeOrder, myOrders, setStops } from '~/upstream/trade.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
-import { formatInteger, formatMoney, formatProfit, trendOf } from '~/utils/format';
+import { formatInteger, formatLots, formatMoney, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
 import { OrderDetail } from './order-detail';
 import { NextPageLink } from '~/components/endless-list';
 import { OrderRow, OrderSkeleton, useMorePages, type LiveOrder } from './order-list';
-import { ordersUrl, positiveIntOf, TABS, tabOf } from './orders-url';
+import { closeScopeOf, ordersUrl, positiveIntOf, TABS, tabOf } from './orders-url';
 import { PullIndicator, usePullToRefresh } from './pull-to-refresh';
-import { findOrder, unitsPerLot } from './queries.server';
+import { findOrder, instrumentFacts } from './queries.server';
 import { OrderActionSchema } from './schema';
 import { namedPageTitle } from '~/utils/page-title';
 
@@ -52,13 +54,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const type = tabOf(url.searchParams.get('type'));
   const page = positiveIntOf(url.searchParams.get('page'), 100_000) ?? 1;
   const detailId = positiveIntOf(url.searchParams.get('detail'));
+  // `?confirm=close-all&scope=loss`: the confirmation says how many positions and their profit, from the upstream.
+  const closeScope =
+    type === OrderTab.Holding && url.searchParams.get('confirm') === 'close-all' ? closeScopeOf(url.searchParams.get('scope')) : null;
   const api = await upstreamApi(request, context);
   try {
-    const [list, account, units] = await Promise.all([
+    const [list, account, facts, closePreview] = await Promise.all([
       myOrders(api, type, page),
       // The figures are an extra on the holding tab: the list shows without them.
       type === OrderTab.Holding ? accountDetail(api).then((r) => r.data, upstreamFallback(null, 'account figures')) : null,
-      unitsPerLot(api),
+      instrumentFacts(api),
+      closeScope ? closeAllPreview(api, closeScope) : null,
     ]);
     const total = list.extras.total ?? list.data.length;
     const totalProfit = list.extras.all_fact_profits ?? 0;
@@ -74,8 +80,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       balance,
       hasMore: page * MY_DEAL_PAGE_SIZE < total,
       account,
-      units,
+      units: facts.units,
+      lotRules: facts.lots,
       detail,
+      /** One per rendered page: a close or close-all sent twice (a double tap, a resent page) acts once. */
+      actionKey: crypto.randomUUID(),
+      closeAll: closeScope && closePreview ? { scope: closeScope, ...closePreview } : null,
       detailMissing: detailId !== null && detail === null,
     };
   } catch (error) {
@@ -94,13 +104,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { t, lang } = await translator(request, 'orders');
   const form = submission.value;
   try {
+    if (form.intent === 'preview') return redirect(ordersUrl({ type, page, detail: form.id, cont: form.cont }));
     if (form.intent === 'close') {
-      const closed = await closeOrder(api, form.id);
+      const closed = await closeOrder(api, form.id, { lots: form.cont, key: form.idempotency_key });
       const profit = formatProfit(closed.data.FactProfits, BCP47[lang]);
-      return await redirectWithToast(request, ordersUrl({ type }), {
-        kind: 'success',
-        message: t('toasts.closed', { id: form.id, profit }),
+      // A part closed is its own row (ParentId); the position stays open with the rest.
+      const message =
+        closed.data.ParentId === form.id
+          ? t('toasts.partClosed', { id: form.id, lots: formatLots(closed.data.Quantity, BCP47[lang]), profit })
+          : t('toasts.closed', { id: form.id, profit });
+      return await redirectWithToast(request, ordersUrl({ type }), { kind: 'success', message });
+    }
+    if (form.intent === 'close-all') {
+      // The outcome as a toast: how many closed and their profit, then which were refused and why.
+      const { data: outcome } = await closeAll(api, form.scope, form.idempotency_key);
+      const locale = BCP47[lang];
+      const closed = t('toasts.closedAll', {
+        n: formatInteger(outcome.closed.length, locale),
+        profit: formatProfit(outcome.profit, locale),
       });
+      const failed = outcome.failed.length
+        ? ' ' + t('toasts.closeAllFailed', { ids: outcome.failed.map((f) => `#${f.id}`).join(', '), reason: outcome.failed[0]!.msg })
+        : '';
+      return await redirectWithToast(request, ordersUrl({ type }), { kind: failed ? 'error' : 'success', message: closed + failed });
     }
     if (form.intent === 'cancel') {
       await cancelOrder(api, form.id);
@@ -112,6 +138,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message: t('toasts.stopsSaved'),
     });
   } catch (error) {
+    // The confirmation has no field to show a refusal by: the list says what happened (nothing was typed).
+    if (form.intent === 'close-all' && (error instanceof UpstreamError || error instanceof UpstreamUnavailable)) {
+      return await redirectWithToast(request, ordersUrl({ type }), { kind: 'error', message: await failureMessage(request, error) });
+    }
     return replyWithFailure(request, submission, error);
   }
 }
@@ -267,6 +297,20 @@ export default function OrdersPage() {
               {refreshing ? t('refresh.refreshing') : t('refresh.link')}
             </Link>
           </section>
+          {holdingTab && rows.length > 0 ? (
+            <nav className="close-all" aria-label={t('closeAll.label')}>
+              {(['loss', 'profit', 'all'] as const).map((scope) => (
+                <Link
+                  key={scope}
+                  to={ordersUrl({ type: data.type, page: data.page, closeAll: scope })}
+                  className="button secondary"
+                  preventScrollReset
+                >
+                  {t(`closeAll.link.${scope}`)}
+                </Link>
+              ))}
+            </nav>
+          ) : null}
           {data.detailMissing && detailId !== null && !openOrder ? <p className="notice">{t('detail.missing')}</p> : null}
           {rows.length === 0 ? (
             <p className="empty">{t(TAB_KEYS[data.type].empty)}</p>
@@ -299,9 +343,27 @@ export default function OrdersPage() {
           order={openOrder}
           live={liveFor(openOrder.Id)}
           unitsPerLot={more.units[openOrder.ForexId] ?? data.units[openOrder.ForexId]}
+          lotRule={data.lotRules[openOrder.ForexId]}
+          actionKey={data.actionKey}
           closeTo={listUrl}
           lastResult={lastResult}
           onSend={onSend}
+        />
+      ) : null}
+      {data.closeAll ? (
+        <ConfirmDialog
+          title={t(`closeAll.title.${data.closeAll.scope}`)}
+          message={
+            data.closeAll.count > 0
+              ? t('closeAll.message', { n: formatInteger(data.closeAll.count, locale), profit: formatProfit(data.closeAll.profit, locale) })
+              : t('closeAll.none')
+          }
+          confirmLabel={t('closeAll.confirm')}
+          action={ordersUrl({ type: OrderTab.Holding })}
+          intent="close-all"
+          fields={{ scope: data.closeAll.scope, idempotency_key: data.actionKey }}
+          cancelTo={listUrl}
+          danger
         />
       ) : null}
     </main>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLOSE_ALL_SCOPES } from '#contract/calls/trade';
 
 const OrderId = z.coerce
   .number({ invalid_type_error: 'orders:validation.order' })
@@ -20,11 +21,36 @@ export const StopsFormSchema = z.object({
   stop_loss: StopPrice,
 });
 
-/** "Close position" on a holding order. */
-export const CloseFormSchema = z.object({ intent: z.literal('close'), id: OrderId });
+/** Lots to close: a plain decimal (the upstream checks the step, the minimum and what is held). */
+const CloseLots = z
+  .string({ required_error: 'orders:validation.lots' })
+  .trim()
+  .regex(/^\d+(\.\d{1,3})?$/, 'orders:validation.lots')
+  .refine((s) => Number(s) > 0, 'orders:validation.lots');
+
+/**
+ * "Close position" on a holding order: all of it, or the lots typed (`intent=close`); `intent=preview` only
+ * shows what those lots would realise (a page reload without JavaScript).
+ */
+export const CloseFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('close'), id: OrderId, cont: CloseLots.optional(), idempotency_key: z.string().max(64).optional() }),
+  z.object({ intent: z.literal('preview'), id: OrderId, cont: CloseLots }),
+]);
+
+/** "Close all" (winning, losing or every holding position), confirmed first. */
+export const CloseAllFormSchema = z.object({
+  intent: z.literal('close-all'),
+  scope: z.enum(CLOSE_ALL_SCOPES),
+  idempotency_key: z.string().max(64).optional(),
+});
 
 /** "Cancel order" on a pending order. */
 export const CancelFormSchema = z.object({ intent: z.literal('cancel'), id: OrderId });
 
 /** Every post of the orders screen, told apart by its submit button's `intent`. */
-export const OrderActionSchema = z.discriminatedUnion('intent', [StopsFormSchema, CloseFormSchema, CancelFormSchema]);
+export const OrderActionSchema = z.discriminatedUnion('intent', [
+  StopsFormSchema,
+  ...CloseFormSchema.options,
+  CancelFormSchema,
+  CloseAllFormSchema,
+]);
