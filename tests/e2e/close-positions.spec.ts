@@ -52,6 +52,11 @@ test('partial close of half a position: the lots field, the money it realises, t
   await expect(lots).toHaveAttribute('min', '0.01');
   await expect(lots).toHaveAttribute('max', '0.02');
   await expect(dialog.getByTestId('close-estimate')).toHaveText('+2.00');
+  // An emptied field is a question, not "close all of it".
+  await lots.fill('');
+  await dialog.getByRole('button', { name: 'Close position' }).click();
+  await expect(page.getByRole('dialog').getByText("Enter lots such as 0.1, on the product's step")).toBeVisible();
+  await expect(holdingRows(page).first()).toContainText('0.02 lots');
   await lots.fill('0.01');
   // With JavaScript the amount follows the lots as they are typed; without, "Show amount" asks the server.
   if (test.info().project.name === 'js-on') await expect(dialog.getByTestId('close-estimate')).toHaveText('+1.00');

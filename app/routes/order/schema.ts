@@ -33,7 +33,8 @@ const CloseLots = z
  * shows what those lots would realise (a page reload without JavaScript).
  */
 export const CloseFormSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('close'), id: OrderId, cont: CloseLots.optional(), idempotency_key: z.string().max(64).optional() }),
+  // The lots are required: a field the trader emptied must not be read as "close all of it".
+  z.object({ intent: z.literal('close'), id: OrderId, cont: CloseLots, idempotency_key: z.string().max(64).optional() }),
   z.object({ intent: z.literal('preview'), id: OrderId, cont: CloseLots }),
 ]);
 
