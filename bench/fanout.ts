@@ -56,20 +56,25 @@ const net = require('node:net');
 const [port, n, local] = [Number(process.argv[1]), Number(process.argv[2]), process.argv[3]];
 const now = () => performance.timeOrigin + performance.now();
 const sockets = [];
-let needle = null, times = null, closed = 0;
-const rounds = {};
+let closed = 0;
+/** Every round's needle and receipt times; a late frame of an earlier round still counts for it. */
+const rounds = [];
+let longest = 0;
 function open(i) {
   return new Promise((resolve, reject) => {
     const s = net.connect({ port, host: '127.0.0.1', localAddress: local });
-    let head = false, tail = null, seen = -1;
+    let head = false, tail = null;
     s.on('connect', () => s.write('GET /stream HTTP/1.1\\r\\nHost: 127.0.0.1:' + port + '\\r\\nAccept: text/event-stream\\r\\n\\r\\n'));
     s.on('data', (b) => {
       if (!head) { head = true; resolve(); }
-      if (needle === null || seen === times) return;
-      let hit = b.indexOf(needle) >= 0;
-      if (!hit && tail) hit = Buffer.concat([tail, b.subarray(0, needle.length)]).indexOf(needle) >= 0;
-      if (hit) { times[i] = now(); seen = times; tail = null; }
-      else tail = Buffer.from(b.subarray(Math.max(0, b.length - needle.length)));
+      if (rounds.length === 0) return;
+      const t = now();
+      const joined = tail ? Buffer.concat([tail, b.subarray(0, longest)]) : null;
+      for (const r of rounds) {
+        if (!Number.isNaN(r.times[i])) continue;
+        if (b.indexOf(r.needle) >= 0 || (joined && joined.indexOf(r.needle) >= 0)) r.times[i] = t;
+      }
+      tail = Buffer.from(b.subarray(Math.max(0, b.length - longest)));
     });
     s.on('error', (e) => { if (!head) reject(e); });
     s.on('close', () => closed++);
@@ -82,13 +87,13 @@ function open(i) {
 })().catch((e) => { console.error(e); process.exit(1); });
 process.on('message', (m) => {
   if (m.type === 'expect') {
-    needle = Buffer.from(m.needle);
-    times = rounds[m.round] = new Float64Array(n).fill(NaN);
+    const needle = Buffer.from(m.needle);
+    longest = Math.max(longest, needle.length);
+    rounds.push({ round: m.round, needle, times: new Float64Array(n).fill(NaN) });
     process.send({ type: 'expecting' });
   } else if (m.type === 'report') {
-    if (process.env.BENCH_DEBUG) console.error('[client] report asked');
     const out = {};
-    for (const [r, t] of Object.entries(rounds)) out[r] = Array.from(t, (x) => (Number.isNaN(x) ? null : x));
+    for (const r of rounds) out[r.round] = Array.from(r.times, (x) => (Number.isNaN(x) ? null : x));
     process.send({ type: 'report', rounds: out, closed });
   }
 });
@@ -168,7 +173,12 @@ async function runPhase(concurrency: number, clients: number, port: number): Pro
       const n = Math.floor(clients / count) + (k < clients % count ? 1 : 0);
       procs.push(startClients(port, n, `127.0.0.${10 + k}`));
     }
-    const connected = await Promise.all(procs.map((p) => p.connected));
+    const connected = await Promise.race([
+      Promise.all(procs.map((p) => p.connected)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`${clients} clients not connected within 240 s`)), 240_000).unref(),
+      ),
+    ]);
     debug('clients connected', connected);
     await until(async () => (await streamClients(server)) >= clients, 30_000);
     const connectMs = performance.now() - t0;
@@ -251,7 +261,7 @@ export async function fanoutBenchmarks(clients = CLIENTS, baselineClients = BASE
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const la = (l: number[]) => l.map((x) => fmt(x, 2)).join(' ');
   const lat = (r: PhaseResult) =>
-    `p50 ${fmt(r.latency.median, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms, max ${fmt(r.latency.max, 1)} ms (${r.latency.n.toLocaleString('en')} receipts, ${r.missing} missing)`;
+    `p50 ${fmt(r.latency.median, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms, max ${fmt(r.latency.max, 1)} ms (${r.latency.n.toLocaleString('en')} receipts, ${r.missing} not received: a quote replaced by a later one before its flush, or lost)`;
   const lat2 = (s: PhaseResult['latency']) => `p50 ${fmt(s.median, 1)} ms, p99 ${fmt(s.p99, 1)} ms, max ${fmt(s.max, 1)} ms`;
   const held = (r: PhaseResult) =>
     `${r.held.toLocaleString('en')} of ${r.clients.toLocaleString('en')} clients held (connected in ${fmt(r.connectMs / 1000, 1)} s; sockets per web process ${r.socketsPerWorker.map((n) => n.toLocaleString('en')).join(' / ')}; /metrics lotfx_stream_clients ${r.metricsClients.toLocaleString('en')})`;

@@ -65,7 +65,52 @@ async function demoAccount(server: BenchServer) {
   return { cookie, csrf, token: session.token, uid: session.user.uid };
 }
 
-function send(agent: http.Agent, url: URL, headers: Record<string, string>, body: string) {
+/** Sums and counts of the web's histograms (every process summed), by metric name and labels. */
+async function histograms(server: BenchServer): Promise<Map<string, { sum: number; count: number }>> {
+  const text = await (await fetch(`${server.base}/metrics`)).text();
+  const out = new Map<string, { sum: number; count: number }>();
+  for (const m of text.matchAll(/^(lotfx_(?:http_request|upstream_call)_duration_seconds)_(sum|count)\{([^}]*)\} (\S+)$/gm)) {
+    const key = `${m[1]}{${m[3]}}`;
+    const entry = out.get(key) ?? { sum: 0, count: 0 };
+    entry[m[2] as 'sum' | 'count'] = Number(m[4]);
+    out.set(key, entry);
+  }
+  return out;
+}
+
+/** Mean milliseconds per call between two snapshots, for the series whose key matches. */
+function meanBetween(
+  before: Map<string, { sum: number; count: number }>,
+  after: Map<string, { sum: number; count: number }>,
+  match: RegExp,
+) {
+  const rows: string[] = [];
+  for (const [key, a] of after) {
+    if (!match.test(key)) continue;
+    const b = before.get(key) ?? { sum: 0, count: 0 };
+    const count = a.count - b.count;
+    if (count > 0)
+      rows.push(`${key.replace(/^lotfx_\w+_duration_seconds/, '')} mean ${fmt(((a.sum - b.sum) / count) * 1000, 1)} ms × ${count}`);
+  }
+  return rows.join(', ');
+}
+
+/**
+ * One POST; a kept-alive socket the server closed meanwhile (ECONNRESET on reuse) is tried once more with the
+ * same body, idempotency key included, as a browser would: the exactly-once count checks that it is safe.
+ */
+async function send(agent: http.Agent, url: URL, headers: Record<string, string>, body: string) {
+  try {
+    return await sendOnce(agent, url, headers, body);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') throw error;
+    retried++;
+    return sendOnce(agent, url, headers, body);
+  }
+}
+let retried = 0;
+
+function sendOnce(agent: http.Agent, url: URL, headers: Record<string, string>, body: string) {
   return new Promise<{ status: number; location: string; text: string }>((resolve, reject) => {
     const req = http.request(
       url,
@@ -160,6 +205,7 @@ export async function ordersBenchmarks(rate = RATE, seconds = SECONDS): Promise<
     for (const way of ['web', 'direct'] as const) all.push(...(await schedule(way, WARMUP_SECONDS * 1000)));
     const measured: Record<Path, Outcome[]> = { web: [], direct: [] };
     const load1 = os.loadavg();
+    const before = await histograms(server);
     for (let t = 0; t < seconds * 1000; t += BLOCK_MS)
       for (const way of ['direct', 'web'] as const) {
         const block = await schedule(way, Math.min(BLOCK_MS, seconds * 1000 - t));
@@ -167,6 +213,7 @@ export async function ordersBenchmarks(rate = RATE, seconds = SECONDS): Promise<
         all.push(...block);
       }
     const load2 = os.loadavg();
+    const after = await histograms(server);
     agent.destroy();
     await sleep(500);
 
@@ -192,7 +239,8 @@ export async function ordersBenchmarks(rate = RATE, seconds = SECONDS): Promise<
       line('through the web (POST /trade form, until its redirect): ', web, measured.web),
       line('upstream directly (POST /v1/api/forex/submit):        ', direct, measured.direct),
       `  the web adds p50 ${fmt(added.p50, 1)} ms, p99 ${fmt(added.p99, 1)} ms — goal ≤ ${GOAL_ADDED_P99_MS} ms p99 at ${rate}/s: ${added.p99 <= GOAL_ADDED_P99_MS ? 'met' : 'NOT met'}`,
-      `  exactly once: ${placedIds.length.toLocaleString('en')} orders answered as placed (warm-up included), ${distinct.toLocaleString('en')} distinct ids, the account's orders list counts ${deal.total?.toLocaleString('en') ?? `nothing (code ${deal.code})`}: ${exactlyOnce ? 'every order placed exactly once' : 'MISMATCH'}${failures.length ? `; ${failures.length} failed, e.g. ${failures[0]!.detail}` : ''}`,
+      `  inside the web while measuring (its /metrics): ${meanBetween(before, after, /http_request.*method="POST",route="\/trade"/)}; its upstream calls: ${meanBetween(before, after, /upstream_call/)}`,
+      `  exactly once: ${placedIds.length.toLocaleString('en')} orders answered as placed (warm-up included), ${distinct.toLocaleString('en')} distinct ids, the account's orders list counts ${deal.total?.toLocaleString('en') ?? `nothing (code ${deal.code})`}: ${exactlyOnce ? 'every order placed exactly once' : 'MISMATCH'} (${retried} sent again, same key, after a kept-alive socket was reset)${failures.length ? `; ${failures.length} failed, e.g. ${failures[0]!.detail}` : ''}`,
     ];
   } finally {
     await server.stop();
