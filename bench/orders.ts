@@ -78,6 +78,12 @@ async function histograms(server: BenchServer): Promise<Map<string, { sum: numbe
   return out;
 }
 
+/** CPU seconds the web processes have used (their /metrics, summed over the processes). */
+async function webCpuSeconds(server: BenchServer): Promise<number> {
+  const text = await (await fetch(`${server.base}/metrics`)).text();
+  return Number(/^lotfx_process_cpu_seconds_total (\S+)$/m.exec(text)?.[1] ?? NaN);
+}
+
 /** Mean milliseconds per call between two snapshots, for the series whose key matches. */
 function meanBetween(
   before: Map<string, { sum: number; count: number }>,
@@ -206,9 +212,12 @@ export async function ordersBenchmarks(rate = RATE, seconds = SECONDS): Promise<
     const measured: Record<Path, Outcome[]> = { web: [], direct: [] };
     const load1 = os.loadavg();
     const before = await histograms(server);
+    const cpu: Record<Path, number> = { web: 0, direct: 0 };
     for (let t = 0; t < seconds * 1000; t += BLOCK_MS)
       for (const way of ['direct', 'web'] as const) {
+        const cpu0 = await webCpuSeconds(server);
         const block = await schedule(way, Math.min(BLOCK_MS, seconds * 1000 - t));
+        cpu[way] += (await webCpuSeconds(server)) - cpu0;
         measured[way].push(...block);
         all.push(...block);
       }
@@ -240,6 +249,7 @@ export async function ordersBenchmarks(rate = RATE, seconds = SECONDS): Promise<
       line('upstream directly (POST /v1/api/forex/submit):        ', direct, measured.direct),
       `  the web adds p50 ${fmt(added.p50, 1)} ms, p99 ${fmt(added.p99, 1)} ms — goal ≤ ${GOAL_ADDED_P99_MS} ms p99 at ${rate}/s: ${added.p99 <= GOAL_ADDED_P99_MS ? 'met' : 'NOT met'}`,
       `  inside the web while measuring (its /metrics): ${meanBetween(before, after, /http_request.*method="POST",route="\/trade"/)}; its upstream calls: ${meanBetween(before, after, /upstream_call/)}`,
+      `  web processes' CPU per order (Σ over the ${cores} processes, blocks of each path): ${fmt((cpu.web / measured.web.length) * 1000, 1)} ms while the web placed them, ${fmt((cpu.direct / measured.direct.length) * 1000, 1)} ms while the upstream was called directly (the stream relay and idle work): the web's own ≈ ${fmt(((cpu.web - cpu.direct) / measured.web.length) * 1000, 1)} ms, i.e. at most ≈ ${fmt(cores / ((cpu.web - cpu.direct) / measured.web.length), 0)} orders/s on ${cores} otherwise idle cores`,
       `  exactly once: ${placedIds.length.toLocaleString('en')} orders answered as placed (warm-up included), ${distinct.toLocaleString('en')} distinct ids, the account's orders list counts ${deal.total?.toLocaleString('en') ?? `nothing (code ${deal.code})`}: ${exactlyOnce ? 'every order placed exactly once' : 'MISMATCH'} (${retried} sent again, same key, after a kept-alive socket was reset)${failures.length ? `; ${failures.length} failed, e.g. ${failures[0]!.detail}` : ''}`,
     ];
   } finally {
