@@ -11,6 +11,8 @@
  *   ticks), so each injected tick goes out after the relay's short gather, not behind a coalescing window.
  * - tick→receipt: from just before the admin price call is sent to the client's read of the frame with that
  *   price. The admin call's own round trip (HTTP into the upstream, applying the tick) is printed beside it.
+ * - Probe: PROBE_CLIENTS more sockets at normal priority, opened after the others (so last in each web process's
+ *   write loop), timed from the upstream's answer: tick→receipt with little of the clients' own delay.
  * - Spread: each worker's open sockets (/proc/<pid>/fd) and `lotfx_stream_clients` from `/metrics` (loopback).
  * - Memory per client: (Σ worker RSS after connecting − before) ÷ clients (no GC can be forced in production).
  * - Baseline, same run: WEB_CONCURRENCY=1 with BASELINE_CLIENTS (20,000 sockets do not fit one process here).

@@ -38,7 +38,9 @@ export async function startServer(port: number, concurrency: number): Promise<Be
   };
   // The embedded upstream, in its own process.
   delete env.UPSTREAM_URL;
-  const child = spawn(process.execPath, ['build/server-bin/index.js'], {
+  // BENCH_SERVER_NODE_ARGS: node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (not allowed in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'build/server-bin/index.js'], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
