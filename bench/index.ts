@@ -1,14 +1,23 @@
 /**
  * `npm run bench`: prints the benchmark figures. Benchmarks, not tests: nothing here passes or fails.
- * `npm run bench -- --only=phone` (or any of engine,web,stream,phone, comma-separated) runs only those parts.
+ * `npm run bench -- --only=phone` (or any of engine,web,stream,fanout,orders,phone, comma-separated) runs only those parts.
  */
 import os from 'node:os';
 import { engineBenchmarks } from './engine';
+import { fanoutBenchmarks } from './fanout';
 import { phoneBenchmarks } from './lighthouse';
+import { ordersBenchmarks } from './orders';
 import { streamBenchmarks } from './stream';
 import { webBenchmarks } from './web';
 
-const parts = { engine: engineBenchmarks, web: webBenchmarks, stream: streamBenchmarks, phone: phoneBenchmarks };
+const parts = {
+  engine: engineBenchmarks,
+  web: webBenchmarks,
+  stream: streamBenchmarks,
+  fanout: () => fanoutBenchmarks(),
+  orders: () => ordersBenchmarks(),
+  phone: phoneBenchmarks,
+};
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
