@@ -19,7 +19,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { benchPort, sleep, startServer, type BenchServer } from './server';
+import { benchPort, demoSession, sleep, startServer, type BenchServer } from './server';
 import { fmt, summary } from './stats';
 
 const RATE = 200;
@@ -40,19 +40,7 @@ interface Outcome {
 async function demoAccount(server: BenchServer) {
   const base = server.base;
   const headers = { 'accept-language': 'en' };
-  const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  const login = await fetch(`${base}/login`, { headers });
-  const loginToken = /name="csrf" value="([^"]+)"/.exec(await login.text())?.[1];
-  if (!loginToken) throw new Error('no CSRF token on /login');
-  let cookie = cookiesOf(login).join('; ');
-  const demo = await fetch(`${base}/demo`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { ...headers, cookie, origin: base, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrf: loginToken, from: '/' }),
-  });
-  cookie = [...cookie.split('; '), ...cookiesOf(demo)].join('; ');
-  if (!cookie.includes('__Host-sid=')) throw new Error(`demo login failed (${demo.status})`);
+  const cookie = await demoSession(base);
   const trade = await (await fetch(`${base}/trade?code=EURUSD`, { headers: { ...headers, cookie } })).text();
   const csrf = /name="csrf" value="([^"]+)"/.exec(trade)?.[1];
   if (!csrf || !trade.includes('name="idempotency_key"')) throw new Error('no order form on /trade');

@@ -121,3 +121,21 @@ export function socketsOf(pid: number): number {
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** A signed-in demo account's cookies, opened the way a visitor does: the login page's CSRF token, then POST /demo. */
+export async function demoSession(base: string): Promise<string> {
+  const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const login = await fetch(`${base}/login`);
+  const token = /name="csrf" value="([^"]+)"/.exec(await login.text())?.[1];
+  if (!token) throw new Error('no CSRF token on /login');
+  let cookie = cookiesOf(login).join('; ');
+  const demo = await fetch(`${base}/demo`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie, origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrf: token, from: '/' }),
+  });
+  cookie = [...cookie.split('; '), ...cookiesOf(demo)].join('; ');
+  if (!cookie.includes('__Host-sid=')) throw new Error(`demo login failed (${demo.status})`);
+  return cookie;
+}

@@ -8,6 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleReport } from './bundle';
+import { demoSession } from './server';
 import { fmt, summary } from './stats';
 
 /** The built app with its embedded upstream on a fresh data folder (admin key and upstream address in it). */
@@ -63,24 +64,6 @@ async function load(url: string, ms: number, connections: number, cookie = '') {
   );
   agent.destroy();
   return { perSecond: latencies.length / (ms / 1000), errors, ...summary(latencies) };
-}
-
-/** A signed-in demo account's cookies, opened the way a visitor does: the login page's CSRF token, then POST /demo. */
-async function demoSession(base: string): Promise<string> {
-  const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  const login = await fetch(`${base}/login`);
-  const token = /name="csrf" value="([^"]+)"/.exec(await login.text())?.[1];
-  if (!token) throw new Error('no CSRF token on /login');
-  let cookie = cookiesOf(login).join('; ');
-  const demo = await fetch(`${base}/demo`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie, origin: base, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrf: token, from: '/' }),
-  });
-  cookie = [...cookie.split('; '), ...cookiesOf(demo)].join('; ');
-  if (!cookie.includes('__Host-sid=')) throw new Error(`demo login failed (${demo.status})`);
-  return cookie;
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
