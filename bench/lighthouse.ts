@@ -14,7 +14,7 @@ import { EntryMode, Side } from '../contract/enums';
 import { connectCdp, launchChromium, type Cdp } from './browser';
 import { fmt } from './stats';
 import { steadyStateBenchmarks } from './steady-state';
-import { startWeb } from './web';
+import { startServer } from './server';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const POSITIONS = 5;
@@ -164,7 +164,7 @@ export async function phoneBenchmarks(): Promise<string[]> {
   ];
   const port = 44000 + Math.floor(Math.random() * 1000);
   const origin = `http://localhost:${port}`; // __Host- cookies need https or localhost
-  const web = await startWeb(port);
+  const web = await startServer(port, os.availableParallelism());
   const browser = await launchChromium();
   const cdp = await connectCdp(browser.port);
   try {

@@ -2,36 +2,13 @@
  * Web benchmarks: server-rendering throughput and latency of `/`, `/trade` (signed in) and `/login` against
  * the built app with its embedded upstream, and first-load JS per route.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleReport } from './bundle';
-import { demoSession } from './server';
+import { demoSession, startServer } from './server';
 import { fmt, summary } from './stats';
-
-/** The built app with its embedded upstream on a fresh data folder (admin key and upstream address in it). */
-export async function startWeb(port: number) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
-  // The compiled server, as production runs it (WEB_CONCURRENCY: every core unless the caller says otherwise).
-  const child = spawn(process.execPath, ['build/server-bin/index.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (b: Buffer) => b.toString().includes('ready') && resolve());
-    child.once('exit', (code) => reject(new Error(`web server exited ${code}`)));
-  });
-  return {
-    dataDir,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** One keep-alive connection per worker, as a load generator would hold them (fetch's pool costs the client more CPU than the server). */
 function get(agent: http.Agent, url: URL, cookie: string): Promise<number> {
@@ -111,7 +88,7 @@ export async function webBenchmarks(): Promise<string[]> {
   else lines.push('first-load JS: no build/ (run npm run build first)');
   if (!fs.existsSync(path.resolve('build/server-bin/index.js'))) return lines;
   const port = Number(process.env.BENCH_WEB_PORT) || 43000 + Math.floor(Math.random() * 1000);
-  const web = await startWeb(port);
+  const web = await startServer(port, os.availableParallelism());
   try {
     lines.push(...(await renderBenchmarks(`http://127.0.0.1:${port}`)));
   } finally {
