@@ -10,6 +10,7 @@ import { NonceProvider } from './utils/nonce';
 import { sessionCookie } from './utils/session.server';
 
 export { streamSession } from './utils/stream-session.server';
+export { keepCatalogueWarm } from './upstream/market.server';
 /** The server's caching rule keys on this cookie's presence (server/caching.ts). */
 export const sessionCookieName = sessionCookie.name;
 

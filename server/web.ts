@@ -60,7 +60,9 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
     if (!relay) relays.set(upstream, (relay = createRelay({ upstreamUrl: upstream })));
     return relay;
   }
-  if (config.UPSTREAM_URL !== 'auto') relayFor(embeddedUrl ?? config.UPSTREAM_URL!);
+  /** The one upstream of every request, unless UPSTREAM_URL=auto picks one per page host. */
+  const fixedUpstream = embeddedUrl ?? (config.UPSTREAM_URL !== 'auto' ? config.UPSTREAM_URL! : null);
+  if (fixedUpstream) relayFor(fixedUpstream);
 
   const metrics = createMetrics({
     relays: () => [...relays.values()].map((r) => r.stats()),
@@ -133,6 +135,7 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
   interface AppEntry {
     streamSession?: (request: Request) => Promise<{ userId: number; token: string } | null>;
     sessionCookieName?: string;
+    keepCatalogueWarm?: (upstream: { baseUrl: string; observe?: typeof metrics.observeUpstreamCall }) => { stop: () => void };
   }
   const appEntry = async () => (typeof build === 'function' ? await build() : build).entry.module as AppEntry;
 
@@ -185,11 +188,17 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
   const server = await new Promise<http.Server>((resolve) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
   });
+  // Every process holds a recent catalogue before its first page: the fallback of a page or an order post
+  // that lands here while the upstream is silent (with UPSTREAM_URL=auto, pages warm their own).
+  const warming = fixedUpstream
+    ? (await appEntry()).keepCatalogueWarm?.({ baseUrl: fixedUpstream, observe: metrics.observeUpstreamCall })
+    : undefined;
 
   let stopped: Promise<void> | null = null;
   function shutdown(deadlineMs = 10_000): Promise<void> {
     return (stopped ??= new Promise<void>((resolve) => {
       shuttingDown = true;
+      warming?.stop();
       // Stop accepting with net's close, not http's: http's also drops idle keep-alive connections at once,
       // racing a request the client may be sending on one. These close after their next answer instead
       // (Connection: close above), or at the keep-alive timeout.

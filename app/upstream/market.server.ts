@@ -1,7 +1,8 @@
 /** Spec §7 market data calls: one function per call. */
 import * as market from '#contract/calls/market';
-import type { ChartPeriod } from '#contract/enums';
+import { DEFAULT_LANGUAGE, type ChartPeriod } from '#contract/enums';
 import { UpstreamUnavailable, type Api, type ApiCallOptions } from './api.server';
+import { callUpstream, type UpstreamTarget } from './client.server';
 import { SHARED_ANSWER_TTL_MS, sharedAnswers, withWarmQuotes } from './warm-market.server';
 
 /**
@@ -14,6 +15,39 @@ const LAST_GOOD_MAX_AGE_MS = 10 * 60_000;
 
 const fetchInstruments = (api: Api, search?: string, options?: ApiCallOptions) =>
   api.call(market.tradeList, { searchCurrency: search }, options);
+
+type LastGood = typeof lastGoodList extends Map<string, infer V> ? V : never;
+
+/** The newest full list this process holds for an upstream, in whichever language. */
+function newestLastGood(upstreamUrl: string): LastGood | undefined {
+  let newest: LastGood | undefined;
+  for (const [key, entry] of lastGoodList) if (key.startsWith(`${upstreamUrl}|`) && (!newest || entry.at > newest.at)) newest = entry;
+  return newest;
+}
+
+/** How often an idle process renews its catalogue, so that it has a recent one before its first page. */
+const CATALOGUE_RENEW_MS = 60_000;
+
+/**
+ * Keeps this process's catalogue of `upstream` at most about a minute old, whether or not it serves pages:
+ * with several web processes, an order post can land on one that has shown no page yet, exactly when the
+ * upstream stops answering. Busy processes renew it with their pages and are not asked again.
+ */
+export function keepCatalogueWarm(upstream: UpstreamTarget): { first: Promise<void>; stop: () => void } {
+  const renew = async () => {
+    const newest = newestLastGood(upstream.baseUrl);
+    if (newest && Date.now() - newest.at < CATALOGUE_RENEW_MS) return;
+    const asked = Date.now();
+    try {
+      const result = await callUpstream(upstream, market.tradeList, {}, { lang: DEFAULT_LANGUAGE });
+      lastGoodList.set(`${upstream.baseUrl}|${DEFAULT_LANGUAGE}`, { at: asked, result });
+    } catch (error) {
+      console.warn(`[upstream] catalogue not renewed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const timer = setInterval(() => void renew(), CATALOGUE_RENEW_MS).unref();
+  return { first: renew(), stop: () => clearInterval(timer) };
+}
 
 /**
  * The products with their quotes: from the relay's warm quotes over a catalogue at most a few seconds old
@@ -33,8 +67,11 @@ export async function listInstruments(api: Api, search?: string, options?: ApiCa
     if (!search) lastGoodList.set(key, { at: Date.now(), result });
     return { ...result, stale: false };
   } catch (error) {
-    if (search || !(error instanceof UpstreamUnavailable) || !last || Date.now() - last.at > LAST_GOOD_MAX_AGE_MS) throw error;
-    return { ...last.result, stale: true };
+    // Products and their rules are the same in every language (only the names differ): during an outage a
+    // ticket named in another language beats an error page that drops the trader's order.
+    const fallback = last && Date.now() - last.at <= LAST_GOOD_MAX_AGE_MS ? last : newestLastGood(api.upstreamUrl);
+    if (search || !(error instanceof UpstreamUnavailable) || !fallback || Date.now() - fallback.at > LAST_GOOD_MAX_AGE_MS) throw error;
+    return { ...fallback.result, stale: true };
   }
 }
 

@@ -17,16 +17,19 @@ import { until } from './test-support';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warm-market-test-'));
 process.env.DATA_DIR = dir;
 const { upstreamApi } = await import('../../app/upstream/api.server');
-const { listInstruments } = await import('../../app/upstream/market.server');
+const { keepCatalogueWarm, listInstruments } = await import('../../app/upstream/market.server');
 
 let up: TestUpstream;
 let proxy: http.Server;
 let apiUrl = '';
 let tradeListCalls = 0;
+/** The upstream's HTTP API stops answering: each connection is dropped (a real outage's symptom). */
+let unreachable = false;
 beforeAll(async () => {
   up = await startTestUpstream();
   for (const code of ['EURUSD', 'GBPUSD']) up.forceMarket(code, 'open');
   proxy = http.createServer(async (req, res) => {
+    if (unreachable) return void req.socket.destroy();
     if (req.url?.includes('/trade_list')) tradeListCalls++;
     const answer = await fetch(new URL(req.url ?? '/', up.url), { headers: { lang: String(req.headers.lang ?? 'en') } });
     res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
@@ -42,12 +45,12 @@ afterAll(async () => {
 });
 
 /** The market list as a page's loader gets it, with this relay (or none) in the load context. */
-async function marketList(relay: ReturnType<typeof createRelay> | null, lang = 'en') {
+async function marketList(relay: ReturnType<typeof createRelay> | null, lang = 'en', baseUrl = apiUrl) {
   const request = new Request('http://localhost/', { headers: { Cookie: `lng=${btoa(JSON.stringify(lang))}` } });
-  const api = await upstreamApi(request, { upstream: { baseUrl: apiUrl }, cspNonce: '', market: relay?.warmMarket });
+  const api = await upstreamApi(request, { upstream: { baseUrl }, cspNonce: '', market: relay?.warmMarket });
   const list = await listInstruments(api);
   const byCode = (code: string) => list.data.find((i) => i.Code === code)!;
-  return { eurusd: byCode('EURUSD'), gbpusd: byCode('GBPUSD') };
+  return { eurusd: byCode('EURUSD'), gbpusd: byCode('GBPUSD'), stale: list.stale };
 }
 
 test('with a warm relay the list takes prices and market status from the feed, with no trade_list per request', async () => {
@@ -89,4 +92,28 @@ test('without a relay (an upstream no stream has opened yet) every list asks the
   expect((await marketList(null)).eurusd.ForexQuotations.Close).toBe(1.2222);
   await marketList(null);
   expect(tradeListCalls).toBe(before + 2);
+});
+
+test('a process that has shown no page still has the catalogue when the upstream stops answering (its warm-up)', async () => {
+  // Another address for the same proxy: a process of its own, whose lists are not yet kept.
+  const fresh = apiUrl.replace('127.0.0.1', 'localhost');
+  const before = tradeListCalls;
+  const warming = keepCatalogueWarm({ baseUrl: fresh });
+  try {
+    await warming.first;
+    expect(tradeListCalls).toBe(before + 1);
+    unreachable = true;
+    // Its first page, in a language it has never listed: the products and their rules, marked stale.
+    const { eurusd, stale } = await marketList(null, 'ar', fresh);
+    expect(stale).toBe(true);
+    expect(eurusd).toMatchObject({
+      Code: 'EURUSD',
+      HasForexMultiple: expect.arrayContaining([expect.objectContaining({ Value: expect.any(Number) })]),
+    });
+    // Without the warm-up nothing stands in: the outage is the page's to show.
+    await expect(marketList(null, 'ar', apiUrl.replace('127.0.0.1', '127.0.0.2'))).rejects.toThrow(/network/);
+  } finally {
+    unreachable = false;
+    warming.stop();
+  }
 });
