@@ -155,6 +155,8 @@ export async function ordersBenchmarks(rate = RATE, seconds = SECONDS): Promise<
             lots: '0.01',
             leverage: '100',
             side,
+            // As the ticket's confirmation sends it (one-tap trading off, the default).
+            confirmed: '1',
           }).toString();
           const r = await send(agent, webUrl, { cookie: account.cookie, origin: server.base, 'accept-language': 'en' }, body);
           const placed = /[?&]placed=(\d+)/.exec(r.location)?.[1];

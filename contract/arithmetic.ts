@@ -4,7 +4,7 @@
  * so it is rounded once, half away from zero.
  */
 import { MarginMode, Side, TradeFeeType, WithdrawFeeType } from './enums';
-import { LOT_SCALE, MONEY_SCALE, mulDiv, pow10 } from './money';
+import { formatUnits, LOT_SCALE, MONEY_SCALE, mulDiv, pow10 } from './money';
 
 /** What the arithmetic needs to know about an instrument. */
 export interface InstrumentTerms {
@@ -16,6 +16,9 @@ export interface InstrumentTerms {
   /** ForexFeeRate × 1e6: micro-USD per lot (per-lot fees) or parts per million of the margin. */
   feeRateMicro: number;
 }
+
+/** What profit needs of the terms: the price decimals and the units per lot. */
+export type ProfitTerms = Pick<InstrumentTerms, 'precision' | 'contractSize'>;
 
 /**
  * USD value of one unit of the instrument's quote currency, as an exact fraction num/den.
@@ -60,7 +63,7 @@ export function feeMicro(terms: InstrumentTerms, feeType: TradeFeeType | number,
 
 /** Profit in micro-USD of a position from entry to exit: (exit − entry) × lots × units × (1 buy, −1 sell). */
 export function profitMicro(
-  terms: InstrumentTerms,
+  terms: ProfitTerms,
   side: Side | number,
   lotsMilli: number,
   entry: number,
@@ -155,4 +158,62 @@ export function stopsValid(
     takeProfit: takeProfit === null || (buy ? takeProfit > price : takeProfit < price),
     stopLoss: stopLoss === null || (buy ? stopLoss < price : stopLoss > price),
   };
+}
+
+/**
+ * How the quote currency becomes USD at a price the market has not reached yet (a take profit, a stop
+ * loss). Through another instrument: at that instrument's price now (`price`), the best guess of it then.
+ * Through the instrument itself (USDJPY converts by its own price): at the stop's own price (`price` null),
+ * as the engine converts when the position closes there.
+ */
+export interface StopConversion {
+  kind: 'usd' | 'multiply' | 'divide';
+  /** The converting instrument's price now, or null when the instrument converts through its own price. */
+  price: number | null;
+  /** The converting instrument's PricePrecision. */
+  precision: number;
+}
+
+export function conversionAtStop(conversion: StopConversion, stop: number): QuoteToUsd {
+  if (conversion.kind === 'usd') return USD_QUOTED;
+  return quoteToUsd(conversion.kind, conversion.price ?? stop, conversion.precision);
+}
+
+/**
+ * The money (micro-USD; a loss is negative) a position of `lotsMilli` makes from `entry` to `stop`: the
+ * profit function itself at the stop's price, so what the ticket shows is what the close will realise.
+ */
+export function moneyAtStopMicro(
+  terms: ProfitTerms,
+  side: Side | number,
+  lotsMilli: number,
+  entry: number,
+  stop: number,
+  conversion: StopConversion,
+): number {
+  if (stop <= 0) throw new RangeError('a stop price must be above 0');
+  return profitMicro(terms, side, lotsMilli, entry, stop, conversionAtStop(conversion, stop));
+}
+
+/**
+ * Decimal places of a distance in pips, counted in points (a price's last decimal). A pip is ten points when
+ * a price has 3 or 5 decimals (0.01 for USDJPY, 0.0001 for EURUSD: the fractional-pip convention), else one.
+ */
+export function pipDecimals(precision: number): 0 | 1 {
+  return precision === 3 || precision === 5 ? 1 : 0;
+}
+
+/** The distance between two prices (integer units at `precision`) in pips, exact, as a decimal string. */
+export function pipsBetween(precision: number, from: number, to: number): string {
+  return formatUnits(Math.abs(to - from), pipDecimals(precision), pipDecimals(precision));
+}
+
+/**
+ * Which side a take profit (or stop loss) belongs to: a take profit above the reference price can only be a
+ * buy's, below only a sell's; a stop loss the other way round. Null at the price itself.
+ */
+export function sideOfStop(kind: 'takeProfit' | 'stopLoss', reference: number, stop: number): Side | null {
+  if (stop === reference) return null;
+  const above = stop > reference;
+  return (kind === 'takeProfit') === above ? Side.Buy : Side.Sell;
 }

@@ -56,6 +56,7 @@ export function Field({
   autoComplete,
   inputMode,
   placeholder,
+  describedBy,
   children,
 }: {
   meta: FieldMetadata<string | number | undefined>;
@@ -64,6 +65,8 @@ export function Field({
   autoComplete?: string;
   inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
   placeholder?: string;
+  /** The id of a note about the value (shown outside the field), read after the errors. */
+  describedBy?: string;
   /** Something beside the input (a send-code button). */
   children?: React.ReactNode;
 }) {
@@ -71,7 +74,7 @@ export function Field({
   const input = (
     <input
       {...getInputProps(meta, { type, ariaAttributes: true })}
-      aria-describedby={errorId}
+      aria-describedby={[errorId, describedBy].filter(Boolean).join(' ') || undefined}
       autoComplete={autoComplete}
       inputMode={inputMode}
       placeholder={placeholder}

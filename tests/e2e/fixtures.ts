@@ -146,6 +146,16 @@ export function fact(page: Page, label: string) {
     .getByRole('cell');
 }
 
+/**
+ * Confirms the order the ticket asks about: with one-tap trading off (the default, /mine/system) "Buy up" and
+ * "Buy low" open a confirmation first, whose "Place order" sends it.
+ */
+export async function confirmOrder(page: Page) {
+  const confirmation = page.getByRole('dialog', { name: 'Confirm your order' });
+  await expect(confirmation).toBeVisible();
+  await confirmation.getByRole('button', { name: 'Place order' }).click();
+}
+
 /** Places an order of EUR/USD (a buy of 0.01 lot unless told) on the trade screen and returns its number. */
 export async function placeOrder(
   page: Page,
@@ -164,6 +174,7 @@ export async function placeOrder(
   await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill(options.lots ?? '0.01');
   if (options.takeProfit) await ticket.getByRole('spinbutton', { name: 'Take profit' }).fill(options.takeProfit);
   await ticket.getByRole('button', { name: options.side === 'sell' ? 'Buy low' : 'Buy up' }).click();
+  await confirmOrder(page);
   const placed = page.getByRole('dialog', { name: 'Your order has been confirmed' });
   await expect(placed).toBeVisible();
   const id = /(\d+)/.exec(await placed.getByText(/Order number/).innerText())?.[1];

@@ -178,6 +178,7 @@ test('signed in on node A, signed in on node B; through nginx the stream outlive
   await victim.service.stop('SIGKILL');
   // The order goes while nginx is still finding out that the node is gone.
   await ticket.getByRole('button', { name: 'Buy up' }).click();
+  await page.getByRole('dialog', { name: 'Confirm your order' }).getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('dialog', { name: 'Your order has been confirmed' })).toBeVisible({ timeout: 15_000 });
 
   // The stream is back, on the survivor, and prices move again.

@@ -5,7 +5,7 @@
  * traffic passes a freezable proxy (./frozen-upstream.ts: the one simulated fault).
  */
 import { expect, test } from '@playwright/test';
-import { chooseLanguage, forceMarket, openDemo, setPrice, upstreamUrl } from './fixtures';
+import { chooseLanguage, confirmOrder, forceMarket, openDemo, setPrice, upstreamUrl } from './fixtures';
 import { startFreezableProxy, startWebServer, type FreezableUpstream } from './frozen-upstream';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
@@ -43,8 +43,12 @@ test('an order the upstream does not answer keeps its ticket and key, and its re
   await expect(buy).toBeEnabled({ timeout: 10_000 });
   const key = await ticket.locator('input[name="idempotency_key"]').inputValue();
 
-  proxy.freeze();
+  // The confirmation (one-tap trading off) shows before the upstream stops answering; its "Place order" is sent into it.
   await buy.click();
+  const confirmation = page.getByRole('dialog', { name: 'Confirm your order' });
+  await expect(confirmation).toBeVisible();
+  proxy.freeze();
+  await confirmation.getByRole('button', { name: 'Place order' }).click();
   // One timeout (8 s) and a little: not one per upstream call of the page.
   await expect(ticket.getByRole('alert')).toContainText('We could not confirm your order', { timeout: 11_000 });
   await expect(ticket.getByRole('link', { name: 'Check your orders' })).toHaveAttribute('href', '/order?type=1');
@@ -55,6 +59,7 @@ test('an order the upstream does not answer keeps its ticket and key, and its re
   proxy.thaw();
   await expect(buy).toBeEnabled({ timeout: 20_000 });
   await buy.click();
+  await confirmOrder(page);
   const placed = page.getByRole('dialog', { name: 'Your order has been confirmed' });
   await expect(placed).toBeVisible();
   const id = /(\d+)/.exec(await placed.getByText(/Order number/).innerText())?.[1];

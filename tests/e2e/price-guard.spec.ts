@@ -25,15 +25,20 @@ test('a market order whose price moved too far since it was shown is refused, an
   const price = page.getByTestId('trade-price');
   await expect(price).toContainText(/1\.(09|10)/);
 
+  // The confirmation (one-tap trading off) shows the price the order is agreed at.
+  await ticket.getByRole('button', { name: 'Buy up' }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Confirm your order' });
+  await expect(confirmation).toBeVisible();
   await setPrice('EURUSD', '1.12000'); // 1.8 % in a moment
   if (javaScriptEnabled) {
     // The page shows the new price before the trader can act on it: that price is the one agreed to.
     await expect(price).toContainText(/1\.1[12]/, { timeout: 10_000 });
-    await ticket.getByRole('button', { name: 'Buy up' }).click();
+    await expect(confirmation.getByTestId('confirm-price')).toContainText(/1\.1[12]/);
+    await confirmation.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByRole('dialog', { name: 'Your order has been confirmed' })).toBeVisible();
     return;
   }
-  await ticket.getByRole('button', { name: 'Buy up' }).click();
+  await confirmation.getByRole('button', { name: 'Place order' }).click();
   await expect(ticket.getByRole('alert')).toHaveText(
     'The price has moved too far from the one you saw. Check the new price and try again.',
   );

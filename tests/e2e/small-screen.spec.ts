@@ -113,5 +113,9 @@ test('both order buttons are on the first screen of the trade page, without scro
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect(ticket.getByRole('button', { name: 'Buy low (short)', exact: true })).toBeInViewport({ ratio: 1 });
   await ticket.getByRole('button', { name: 'Buy low (short)', exact: true }).click();
+  // Its confirmation (one-tap trading off) fits the screen too: "Place order" is in view and nothing covers it.
+  const place = page.getByRole('dialog', { name: 'Confirm your order' }).getByRole('button', { name: 'Place order' });
+  await expect(place).toBeInViewport({ ratio: 1 });
+  await place.click();
   await expect(page.getByRole('dialog', { name: 'Your order has been confirmed' })).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { marginMicro } from '../../contract/arithmetic';
 import { MarginMode } from '../../contract/enums';
 import { money, parseUnits } from '../../contract/money';
-import { adminCommand, chooseLanguage, forceMarket, openDemo, setPrice, watchCsp } from './fixtures';
+import { adminCommand, chooseLanguage, confirmOrder, forceMarket, openDemo, setPrice, watchCsp } from './fixtures';
 
 /** EUR/USD as the upstream seeds it: 5 decimals, 100,000 units a lot, 5 USD a lot in fees. */
 const EURUSD = { precision: 5, contractSize: 100_000, marginMode: MarginMode.Leverage, feeRateMicro: 5_000_000 };
@@ -80,6 +80,7 @@ test('the estimates follow the lots and leverage; a market "Buy up" is confirmed
   await expectEstimates(page, 20, 100, '0.10');
 
   await page.getByRole('button', { name: 'Buy up (long)', exact: true }).click();
+  await confirmOrder(page);
   const popup = page.getByRole('dialog', { name: 'Your order has been confirmed' });
   await expect(popup).toBeVisible();
   await expect(page).toHaveURL(/placed=\d+/);
@@ -100,6 +101,7 @@ test('a pending order at a target price is confirmed', async ({ page }) => {
   await page.getByRole('radio', { name: 'Pending order' }).check();
   await page.getByRole('spinbutton', { name: 'Target price' }).fill('1.05000');
   await page.getByRole('button', { name: 'Buy low (short)', exact: true }).click();
+  await confirmOrder(page);
   await expect(page.getByRole('dialog', { name: 'Your order has been confirmed' })).toBeVisible();
   expect(csp).toEqual([]);
 });
@@ -124,6 +126,7 @@ test("a take profit below the price of a buy shows the upstream's message and ke
   await page.getByRole('spinbutton', { name: 'Lots' }).fill('0.03');
   await page.getByRole('spinbutton', { name: 'Take profit' }).fill('1.00000');
   await page.getByRole('button', { name: 'Buy up (long)', exact: true }).click();
+  await confirmOrder(page);
   await expect(page.getByRole('alert')).toHaveText('The take-profit price is on the wrong side of the price.');
   await expect(page.getByRole('spinbutton', { name: 'Lots' })).toHaveValue('0.03');
   await expect(page.getByRole('spinbutton', { name: 'Take profit' })).toHaveValue('1.00000');
@@ -131,6 +134,7 @@ test("a take profit below the price of a buy shows the upstream's message and ke
   // Corrected, the same form places the order.
   await page.getByRole('spinbutton', { name: 'Take profit' }).fill('');
   await page.getByRole('button', { name: 'Buy up (long)', exact: true }).click();
+  await confirmOrder(page);
   await expect(page.getByRole('dialog', { name: 'Your order has been confirmed' })).toBeVisible();
   expect(csp).toEqual([]);
 });
@@ -161,6 +165,8 @@ test('a form sent twice places one order', async ({ page, baseURL }) => {
     lots: '0.01',
     leverage: '10',
     side: '1',
+    // Confirmed, as the ticket's confirmation sends it (one-tap trading off).
+    confirmed: '1',
   };
   const send = () => page.request.post('/trade?code=EURUSD', { form: body, headers: { origin: baseURL! }, maxRedirects: 0 });
   const [first, second] = [await send(), await send()];

@@ -30,6 +30,7 @@ async function trade(page: Page, lots: string) {
   if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('spinbutton', { name: 'Lots' }).fill(lots);
   await page.getByRole('button', { name: 'Buy up (long)', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Confirm your order' }).getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('dialog', { name: 'Your order has been confirmed' })).toBeVisible();
   // A closed market does not tick: the position's floating profit, and so what may leave, stay put.
   await forceMarket('XAGUSD', 'closed');

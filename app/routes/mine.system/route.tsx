@@ -6,6 +6,9 @@
  * Low data mode is a plain POST (with its CSRF token) that sets or clears a cookie; the live stream then
  * sends prices at most once a second. The form reloads the document even with JavaScript, so the page's
  * stream reopens with the new choice at once.
+ *
+ * One-tap trading (issue 13) is the same kind of switch: a cookie of this device; on, the order ticket places
+ * an order with one tap instead of asking to confirm it first (docs/decisions/0013-one-tap-trading.md).
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
@@ -17,6 +20,7 @@ import { translator } from '~/i18n/i18next.server';
 import { readBoundedForm } from '~/utils/bounded-form.server';
 import { validateCsrf } from '~/utils/csrf.server';
 import { lowDataChosen, lowDataCookieHeader, saveDataRequested } from '~/utils/low-data.server';
+import { oneTapChosen, oneTapCookieHeader } from '~/utils/one-tap.server';
 import { getSignedIn, redirectWithToast } from '~/utils/session.server';
 import styles from '~/styles/mine.css?url';
 import { APP_VERSION } from './app-version';
@@ -32,16 +36,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     version: APP_VERSION,
     lowData: lowDataChosen(request),
     saveData: saveDataRequested(request),
+    oneTap: oneTapChosen(request),
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readBoundedForm(request);
   await validateCsrf(formData, request.headers);
+  const { t } = await translator(request, 'mine');
+  if (formData.get('intent') === 'one-tap') {
+    const oneTap = formData.get('oneTap');
+    if (oneTap !== 'on' && oneTap !== 'off') throw new Response('Bad request', { status: 400 });
+    return redirectWithToast(
+      request,
+      '/mine/system',
+      { kind: 'success', message: t(oneTap === 'on' ? 'system.oneTapTurnedOn' : 'system.oneTapTurnedOff') },
+      { headers: { 'Set-Cookie': oneTapCookieHeader(oneTap === 'on') } },
+    );
+  }
   const choice = formData.get('lowData');
   if (formData.get('intent') !== 'low-data' || (choice !== 'on' && choice !== 'off')) throw new Response('Bad request', { status: 400 });
   const on = choice === 'on';
-  const { t } = await translator(request, 'mine');
   return redirectWithToast(
     request,
     '/mine/system',
@@ -51,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SystemPage() {
-  const { signedIn, version, lowData, saveData } = useLoaderData<typeof loader>();
+  const { signedIn, version, lowData, saveData, oneTap } = useLoaderData<typeof loader>();
   const { t } = useTranslation('mine');
   const [searchParams] = useSearchParams();
   return (
@@ -81,6 +96,27 @@ export default function SystemPage() {
         <p id="low-data-hint" className="muted field-hint">
           {t('system.lowDataHint')}
           {saveData && !lowData ? ` ${t('system.lowDataSaver')}` : null}
+        </p>
+      </Form>
+      <Form method="post" className="low-data one-tap">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="one-tap" />
+        <button
+          type="submit"
+          name="oneTap"
+          value={oneTap ? 'off' : 'on'}
+          role="switch"
+          aria-checked={oneTap}
+          aria-describedby="one-tap-hint"
+          className="list-button"
+        >
+          <span className="grow">{t('system.oneTap')}</span>
+          <span className="low-data-state" aria-hidden="true">
+            {oneTap ? t('system.lowDataOn') : t('system.lowDataOff')}
+          </span>
+        </button>
+        <p id="one-tap-hint" className="muted field-hint">
+          {t('system.oneTapHint')}
         </p>
       </Form>
       {signedIn ? (

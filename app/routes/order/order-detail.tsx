@@ -17,6 +17,8 @@ import { isBuy, statusKey, type LiveOrder } from './order-list';
 import { CancelFormSchema, CloseFormSchema, StopsFormSchema } from './schema';
 import { realisedByLots } from './close-lots';
 import type { LotRule } from './queries.server';
+import { StopsMoney } from './stops-money';
+import type { Conversion } from '~/routes/trade/estimates';
 
 const CLOSE_REASON_KEYS: Record<number, string> = {
   [CloseReason.User]: 'closeReason.user',
@@ -44,6 +46,7 @@ export function OrderDetail({
   live,
   unitsPerLot,
   lotRule,
+  conversion = null,
   actionKey,
   closeTo,
   lastResult,
@@ -52,6 +55,8 @@ export function OrderDetail({
   order: Order;
   live?: LiveOrder;
   unitsPerLot?: number;
+  /** How the instrument's quote currency becomes USD (the money at its take profit and stop loss). */
+  conversion?: Conversion | null;
   /** The instrument's minimum and step of lots (the close form's lots field); without it the form closes all. */
   lotRule?: LotRule;
   /** The page's one-time key: a partial close sent twice closes once. */
@@ -144,7 +149,15 @@ export function OrderDetail({
             ) : null}
           </tbody>
         </table>
-        {holding || pending ? <StopsForm order={order} lastResult={resultFor('stops')} onSend={onSend} /> : null}
+        {holding || pending ? (
+          <StopsForm
+            order={order}
+            unitsPerLot={unitsPerLot}
+            conversion={conversion}
+            lastResult={resultFor('stops') ?? resultFor('stops-preview')}
+            onSend={onSend}
+          />
+        ) : null}
         {holding ? (
           <CloseForm
             order={order}
@@ -178,15 +191,36 @@ function sentProps<P extends { onSubmit: (event: React.FormEvent<HTMLFormElement
   };
 }
 
-/** Take profit and stop loss; empty or 0 removes one. */
-function StopsForm({ order, lastResult, onSend }: { order: Order; lastResult?: SubmissionResult<string[]>; onSend: () => void }) {
+/**
+ * Take profit and stop loss; empty or 0 removes one. Under each, the money the order makes there (live with
+ * JavaScript; without it "Show amounts" draws them for the prices typed, carried in the URL as `tp` and `sl`).
+ */
+function StopsForm({
+  order,
+  unitsPerLot,
+  conversion,
+  lastResult,
+  onSend,
+}: {
+  order: Order;
+  unitsPerLot?: number;
+  conversion: Conversion | null;
+  lastResult?: SubmissionResult<string[]>;
+  onSend: () => void;
+}) {
   const { t } = useTranslation('orders');
+  const [searchParams] = useSearchParams();
   const precision = order.ForexTradeLists.PricePrecision;
   const [form, fields] = useSchemaForm(StopsFormSchema, {
     id: `order-stops-${order.Id}`,
     lastResult,
-    defaultValue: { take_profit: priceInput(order.TargetProfitPrice, precision), stop_loss: priceInput(order.TargetLossPrice, precision) },
+    defaultValue: {
+      take_profit: searchParams.get('tp') ?? priceInput(order.TargetProfitPrice, precision),
+      stop_loss: searchParams.get('sl') ?? priceInput(order.TargetLossPrice, precision),
+    },
   });
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const moneyIds = { takeProfit: `${form.id}-take-profit-money`, stopLoss: `${form.id}-stop-loss-money` };
   return (
     <Form method="post" {...sentProps(getFormProps(form), onSend)} className="form stops-form" preventScrollReset>
       <CsrfInput />
@@ -199,6 +233,7 @@ function StopsForm({ order, lastResult, onSend }: { order: Order; lastResult?: S
           inputMode="decimal"
           autoComplete="off"
           placeholder={t('detail.notSet')}
+          describedBy={moneyIds.takeProfit}
         />
         <Field
           meta={fields.stop_loss}
@@ -206,12 +241,27 @@ function StopsForm({ order, lastResult, onSend }: { order: Order; lastResult?: S
           inputMode="decimal"
           autoComplete="off"
           placeholder={t('detail.notSet')}
+          describedBy={moneyIds.stopLoss}
         />
       </div>
+      <StopsMoney
+        ids={moneyIds}
+        order={order}
+        unitsPerLot={unitsPerLot}
+        conversion={conversion}
+        takeProfit={text(fields.take_profit.value)}
+        stopLoss={text(fields.stop_loss.value)}
+      />
       <p className="muted stops-hint">{t('detail.stopsHint')}</p>
       <SubmitButton name="intent" value="stops" className="button secondary block">
         {t('detail.saveStops')}
       </SubmitButton>
+      {/* With JavaScript the amounts follow the fields; without it this (after Save, so Enter still saves) draws them for the prices typed. */}
+      <noscript>
+        <button type="submit" name="intent" value="stops-preview" className="button secondary block">
+          {t('detail.showStopsMoney')}
+        </button>
+      </noscript>
     </Form>
   );
 }

@@ -26,6 +26,7 @@ export function ordersUrl({
   page = 1,
   detail = null,
   cont,
+  stops,
   closeAll,
 }: {
   type: OrderTab;
@@ -33,6 +34,8 @@ export function ordersUrl({
   detail?: number | null;
   /** Lots in the detail's close form (its estimate, without JavaScript). */
   cont?: string;
+  /** Take profit and stop loss in the detail's form (the money at each, without JavaScript). */
+  stops?: { takeProfit?: string; stopLoss?: string };
   /** The close-all confirmation of this scope. */
   closeAll?: CloseAllScope;
 }): string {
@@ -40,6 +43,8 @@ export function ordersUrl({
   if (page > 1) params.set('page', String(page));
   if (detail) params.set('detail', String(detail));
   if (detail && cont) params.set('cont', cont);
+  if (detail && stops?.takeProfit) params.set('tp', stops.takeProfit);
+  if (detail && stops?.stopLoss) params.set('sl', stops.stopLoss);
   if (closeAll) {
     params.set('confirm', 'close-all');
     params.set('scope', closeAll);

@@ -4,6 +4,7 @@ import type { OrderTab } from '#contract/enums';
 import type { Api } from '~/upstream/api.server';
 import { listInstruments } from '~/upstream/market.server';
 import { myOrders } from '~/upstream/trade.server';
+import { conversionFor, type Conversion } from '~/routes/trade/estimates';
 
 /** How far a `?detail=` link is looked for beyond the page on screen (there is no single-order call). */
 const SEARCH_PAGES = 10;
@@ -38,17 +39,26 @@ export interface LotRule {
 }
 
 /**
- * Units per lot and lot rules of each instrument (the order itself carries neither); the detail shows "—"
- * and the close form closes all without them.
+ * Units per lot, lot rules and the conversion of the quote currency to USD of each instrument (the order
+ * itself carries none); the detail shows "—", the close form closes all, and the money at a take profit or
+ * stop loss is not shown without them.
  */
-export async function instrumentFacts(api: Api): Promise<{ units: Record<number, number>; lots: Record<number, LotRule> }> {
+export async function instrumentFacts(
+  api: Api,
+): Promise<{ units: Record<number, number>; lots: Record<number, LotRule>; conversions: Record<number, Conversion> }> {
   try {
     const { data } = await listInstruments(api);
+    const conversions: Record<number, Conversion> = {};
+    for (const i of data) {
+      const conversion = conversionFor(i, data);
+      if (conversion) conversions[i.Id] = conversion;
+    }
     return {
       units: Object.fromEntries(data.map((i) => [i.Id, i.ForexContNum])),
       lots: Object.fromEntries(data.map((i) => [i.Id, { min: i.ForexMinCont, step: i.Pip }])),
+      conversions,
     };
   } catch {
-    return { units: {}, lots: {} };
+    return { units: {}, lots: {}, conversions: {} };
   }
 }

@@ -82,6 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       account,
       units: facts.units,
       lotRules: facts.lots,
+      conversions: facts.conversions,
       detail,
       /** One per rendered page: a close or close-all sent twice (a double tap, a resent page) acts once. */
       actionKey: crypto.randomUUID(),
@@ -105,6 +106,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = submission.value;
   try {
     if (form.intent === 'preview') return redirect(ordersUrl({ type, page, detail: form.id, cont: form.cont }));
+    if (form.intent === 'stops-preview') {
+      const stops = { takeProfit: form.take_profit, stopLoss: form.stop_loss };
+      return redirect(ordersUrl({ type, page, detail: form.id, stops }));
+    }
     if (form.intent === 'close') {
       const closed = await closeOrder(api, form.id, { lots: form.cont, key: form.idempotency_key });
       const profit = formatProfit(closed.data.FactProfits, BCP47[lang]);
@@ -344,6 +349,7 @@ export default function OrdersPage() {
           live={liveFor(openOrder.Id)}
           unitsPerLot={more.units[openOrder.ForexId] ?? data.units[openOrder.ForexId]}
           lotRule={data.lotRules[openOrder.ForexId]}
+          conversion={data.conversions[openOrder.ForexId] ?? null}
           actionKey={data.actionKey}
           closeTo={listUrl}
           lastResult={lastResult}

@@ -21,6 +21,9 @@ export const StopsFormSchema = z.object({
   stop_loss: StopPrice,
 });
 
+/** "Show amounts" of the same form without JavaScript: the money at those prices, nothing saved. */
+export const StopsPreviewSchema = StopsFormSchema.extend({ intent: z.literal('stops-preview') });
+
 /** Lots to close: a plain decimal (the upstream checks the step, the minimum and what is held). */
 const CloseLots = z
   .string({ required_error: 'orders:validation.lots' })
@@ -51,6 +54,7 @@ export const CancelFormSchema = z.object({ intent: z.literal('cancel'), id: Orde
 /** Every post of the orders screen, told apart by its submit button's `intent`. */
 export const OrderActionSchema = z.discriminatedUnion('intent', [
   StopsFormSchema,
+  StopsPreviewSchema,
   ...CloseFormSchema.options,
   CancelFormSchema,
   CloseAllFormSchema,

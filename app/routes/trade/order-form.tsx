@@ -7,7 +7,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
@@ -15,7 +15,9 @@ import { CsrfInput, ErrorList, Field, FormError, SubmitButton } from '~/componen
 import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { canStepDown, estimateOrder, formatLots, priceUnits, stepLots, type Conversion, type TicketInstrument } from './estimates';
+import { OrderConfirm } from './order-confirm';
 import { orderFormSchema, orderRulesOf, type OrderFormValues } from './schema';
+import { TicketStopMoney, ticketStopMoney } from './ticket-stop-money';
 import { DEFAULT_PERIOD, tradeUrl } from './trade-url';
 
 export interface TicketDefaults {
@@ -42,6 +44,9 @@ export function OrderForm({
   lastResult,
   outcomeUnknown = false,
   block,
+  askFirst,
+  confirmSide,
+  oneTap,
 }: {
   instrument: TicketInstrument;
   period: ChartPeriod;
@@ -56,6 +61,12 @@ export function OrderForm({
   /** The last order got no answer: it may exist, and the orders list will show it. */
   outcomeUnknown?: boolean;
   block: OrderBlock;
+  /** Buy and sell open a confirmation first (one-tap trading off, signed in). */
+  askFirst: boolean;
+  /** The action asked to confirm this side (an unconfirmed order without JavaScript). */
+  confirmSide: number | null;
+  /** One-tap trading is on for this device: the ticket says so. */
+  oneTap: boolean;
 }) {
   const { t } = useTranslation('trade');
   const locale = useLocale();
@@ -95,6 +106,43 @@ export function OrderForm({
     conversionPrice,
   });
   const usd = (micro: number | null) => (micro === null ? '—' : formatMargin(money.toNumber(micro), locale));
+  const stopsInput = {
+    instrument,
+    lots: lotsText,
+    reference: openPrice !== null && openPrice > 0 ? openPrice : null,
+    conversion,
+    conversionPrice,
+    takeProfit: text(fields.take_profit.value),
+    stopLoss: text(fields.stop_loss.value),
+  };
+  const stopIds = { takeProfit: `${form.id}-take-profit-money`, stopLoss: `${form.id}-stop-loss-money` };
+
+  // The confirmation: opened in place by buy or sell (with JavaScript), or by the action's answer.
+  const [asking, setAsking] = useState<number | null>(confirmSide);
+  const cancelAsking = useCallback(() => setAsking(null), []);
+  const busy = useRef(false);
+  useEffect(() => {
+    // A post (or any navigation) that ends closes it, or opens it when the action asks to confirm.
+    if (navigation.state !== 'idle') busy.current = true;
+    else if (busy.current) {
+      busy.current = false;
+      setAsking(confirmSide);
+    }
+  }, [navigation.state, confirmSide]);
+  const formProps = getFormProps(form);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (askFirst && asking === null && submitter?.name === 'side') {
+      // A valid order asks first; an invalid one goes on to the checks, which show why.
+      const checked = parseWithZod(new FormData(event.currentTarget, submitter), { schema });
+      if (checked.status === 'success') {
+        event.preventDefault();
+        setAsking(Number(submitter.value));
+        return;
+      }
+    }
+    formProps.onSubmit(event);
+  };
 
   // With JavaScript the GET buttons work in place; without it they re-render the page with new values.
   const stepTo = (direction: 'up' | 'down') => (event: React.MouseEvent) => {
@@ -114,7 +162,8 @@ export function OrderForm({
     <Form
       method="post"
       action={tradeUrl(instrument.Code, period)}
-      {...getFormProps(form)}
+      {...formProps}
+      onSubmit={onSubmit}
       className="form order-form"
       aria-label={t('order.label')}
     >
@@ -220,9 +269,24 @@ export function OrderForm({
       ) : null}
 
       <div className="field-pair">
-        <Field meta={fields.take_profit} label={t('order.takeProfit')} type="number" inputMode="decimal" placeholder={t('order.notSet')} />
-        <Field meta={fields.stop_loss} label={t('order.stopLoss')} type="number" inputMode="decimal" placeholder={t('order.notSet')} />
+        <Field
+          meta={fields.take_profit}
+          label={t('order.takeProfit')}
+          type="number"
+          inputMode="decimal"
+          placeholder={t('order.notSet')}
+          describedBy={stopIds.takeProfit}
+        />
+        <Field
+          meta={fields.stop_loss}
+          label={t('order.stopLoss')}
+          type="number"
+          inputMode="decimal"
+          placeholder={t('order.notSet')}
+          describedBy={stopIds.stopLoss}
+        />
       </div>
+      <TicketStopMoney ids={stopIds} {...stopsInput} />
 
       <dl className="estimates">
         <div>
@@ -255,6 +319,11 @@ export function OrderForm({
           {blockReason}
         </p>
       ) : null}
+      {oneTap ? (
+        <p className="one-tap-on" data-testid="one-tap-on">
+          {t('oneTap.on')} <Link to="/mine/system">{t('oneTap.settings')}</Link>
+        </p>
+      ) : null}
       <div className="order-buttons">
         <SubmitButton className="button buy" name="side" value={String(Side.Buy)} disabled={block !== null || submitting}>
           {t('order.buyUp')}
@@ -264,6 +333,25 @@ export function OrderForm({
         </SubmitButton>
       </div>
       <ErrorList id={fields.side.errorId} errors={fields.side.errors} />
+      {asking === Side.Buy || asking === Side.Sell ? (
+        <OrderConfirm
+          summary={{
+            side: asking,
+            instrument,
+            lots: lotsText ?? '',
+            leverage: text(fields.leverage.value) ?? '',
+            pending,
+            price: pending ? (openPrice !== null ? openPrice / 10 ** instrument.PricePrecision : null) : price,
+            takeProfit: stopsInput.takeProfit ?? '',
+            stopLoss: stopsInput.stopLoss ?? '',
+            stops: ticketStopMoney({ ...stopsInput, side: asking }),
+            margin: estimate.margin,
+            fee: estimate.fee,
+          }}
+          disabled={block !== null || submitting}
+          onCancel={cancelAsking}
+        />
+      ) : null}
     </Form>
   );
 }

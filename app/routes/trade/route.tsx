@@ -22,6 +22,7 @@ import { UPSTREAM_TIMEOUT_MS } from '~/upstream/client.server';
 import { listInstruments } from '~/upstream/market.server';
 import { submitOrder } from '~/upstream/trade.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
+import { oneTapChosen } from '~/utils/one-tap.server';
 import { loginRedirect } from '~/utils/session.server';
 import tradeStyles from '~/styles/trade.css?url';
 import { InstrumentDrawer } from './instrument-drawer';
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { rememberCode, ...page } = screen;
   const headers = new Headers();
   if (rememberCode) headers.append('Set-Cookie', await tradeCodeCookie.serialize(rememberCode));
-  return data(page, { headers });
+  return data({ ...page, oneTap: oneTapChosen(request) }, { headers });
 }
 
 /** Opening the drawer or closing a popup changes only `drawer`/`placed`: no need to load the page again. */
@@ -101,6 +102,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { result: submission.reply({ fieldErrors: { side: ['trade:validation.side'] } }), idempotencyKey: submittedKey },
       { status: 400 },
     );
+  }
+  // One-tap trading off (the default): the order is placed only once confirmed; the answer opens the
+  // confirmation with the same fields and the same one-time key.
+  if (!oneTapChosen(request) && formData.get('confirmed') !== '1') {
+    return data({ result: submission.reply(), idempotencyKey: order.idempotency_key ?? submittedKey, confirm: order.side });
   }
   const pending = order.entry === EntryMode.Pending;
   try {
@@ -253,6 +259,9 @@ export default function TradePage() {
         lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
         outcomeUnknown={actionData !== undefined && 'outcomeUnknown' in actionData}
         block={block}
+        askFirst={page.signedIn && !page.oneTap}
+        confirmSide={actionData && 'confirm' in actionData && typeof actionData.confirm === 'number' ? actionData.confirm : null}
+        oneTap={page.oneTap}
       />
       {drawerOpen ? <InstrumentDrawer rows={page.instruments} current={instrument.Code} period={period} closeTo={here} /> : null}
       {page.signedIn && Number.isSafeInteger(placed) && placed > 0 ? <OrderPlaced orderId={placed} closeTo={here} /> : null}

@@ -1,0 +1,55 @@
+/**
+ * The popup's money at the take profit and stop loss typed: the order's own side and lots, from its entry
+ * (its open price, or a pending order's target), one note under each field (the same grid as the fields).
+ */
+import type { Order } from '#contract/calls/trade';
+import { Side } from '#contract/enums';
+import { lots } from '#contract/money';
+import { StopMoneyNote } from '~/components/stop-money';
+import { useLiveQuote } from '~/live/hooks';
+import { moneyAtStop } from '~/utils/stop-money';
+import { priceUnits, stopConversionOf, type Conversion } from '~/routes/trade/estimates';
+
+export function StopsMoney({
+  ids,
+  order,
+  unitsPerLot,
+  conversion,
+  takeProfit,
+  stopLoss,
+}: {
+  ids: { takeProfit: string; stopLoss: string };
+  order: Order;
+  unitsPerLot?: number;
+  conversion: Conversion | null;
+  takeProfit: string | undefined;
+  stopLoss: string | undefined;
+}) {
+  const precision = order.ForexTradeLists.PricePrecision;
+  // A currency converted through another instrument follows that one's live price.
+  const viaOther = conversion && conversion.kind !== 'usd' && conversion.viaId !== order.ForexId ? conversion.viaId : null;
+  const viaPrice = useLiveQuote(viaOther)?.close;
+  const common = {
+    terms: { precision, contractSize: unitsPerLot ?? Number.NaN },
+    side: order.OrderType === Side.Sell ? Side.Sell : Side.Buy,
+    lotsMilli: lots.parse(order.Quantity),
+    reference: priceUnits(order.Price, precision),
+    conversion: stopConversionOf(conversion, order.ForexId, viaPrice),
+  };
+  return (
+    <div className="stops-fields stops-money">
+      <StopMoneyNote
+        id={ids.takeProfit}
+        kind="takeProfit"
+        figure={moneyAtStop({ ...common, kind: 'takeProfit', stopText: takeProfit })}
+        precision={precision}
+      />
+      <StopMoneyNote
+        id={ids.stopLoss}
+        kind="stopLoss"
+        figure={moneyAtStop({ ...common, kind: 'stopLoss', stopText: stopLoss })}
+        precision={precision}
+      />
+    </div>
+  );
+}
