@@ -65,7 +65,9 @@ export function lazyChunks(clientDir: string): { file: string; gzip: number }[] 
     .filter((c) => c.gzip > 1024);
 }
 
-export const BUDGETS_KIB: Record<string, number> = { 'routes/_index': 120, 'routes/trade': 140 };
+// /trade was at 139.9 of 140 KiB when issue 13 added the order confirmation and the money at a take profit and
+// stop loss to its ticket (+1.9 KiB): 142 KiB holds them, and the next addition has to earn its bytes again.
+export const BUDGETS_KIB: Record<string, number> = { 'routes/_index': 120, 'routes/trade': 142 };
 
 export function bundleReport(clientDir: string): string[] {
   const lines: string[] = [];

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Instrument } from '#contract/calls/market';
 import { MarginMode, Side } from '#contract/enums';
-import { conversionFor, lotsMilliOf, stopConversionOf, termsOf } from '~/routes/trade/estimates';
-import { moneyAtStop } from './stop-money';
+import { conversionFor, lotsMilliOf, termsOf } from '~/routes/trade/estimates';
+import { moneyAtStop, stopConversionOf } from './stop-money';
 
 const M = 1_000_000;
 const fx = (id: number, code: string, close: number, precision = 5): Instrument => ({

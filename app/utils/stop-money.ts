@@ -6,7 +6,8 @@
  */
 import { moneyAtStopMicro, pipsBetween, sideOfStop, type ProfitTerms, type StopConversion } from '#contract/arithmetic';
 import type { Side } from '#contract/enums';
-import { parseUnits } from '#contract/money';
+import { parseUnits, roundToUnits } from '#contract/money';
+import type { Conversion } from '~/routes/trade/estimates';
 
 export type StopKind = 'takeProfit' | 'stopLoss';
 
@@ -30,6 +31,19 @@ export interface StopMoneyInput {
   /** The stop as typed: empty, 0 or not a price shows nothing. */
   stopText: string | null | undefined;
   conversion: StopConversion | null;
+}
+
+/**
+ * The conversion of the money at a take profit or stop loss: an instrument that converts through its own
+ * price (USDJPY) does so at the stop's price; through another, at that one's price now (live if known).
+ */
+export function stopConversionOf(conversion: Conversion | null, instrumentId: number, livePrice?: number): StopConversion | null {
+  if (conversion === null) return null;
+  if (conversion.kind === 'usd') return { kind: 'usd', price: null, precision: 0 };
+  if (conversion.viaId === instrumentId) return { kind: conversion.kind, price: null, precision: conversion.precision };
+  const price = livePrice ?? conversion.price;
+  if (!Number.isFinite(price) || price <= 0) return null;
+  return { kind: conversion.kind, price: roundToUnits(price, conversion.precision), precision: conversion.precision };
 }
 
 /** The figure under a take-profit or stop-loss field, or null when a value is missing or not a price. */

@@ -79,9 +79,11 @@ for (const lng of ['en', 'ar']) {
         '/mine?confirm=reset-demo',
         '/mine/system?confirm=logout',
         '/trade?code=EURUSD',
+        '/trade?code=EURUSD&take_profit=1.10500&stop_loss=1.09500',
         `/trade?code=EURUSD&placed=${id}`,
         '/order?type=1',
         `/order?type=1&detail=${id}`,
+        `/order?type=1&detail=${id}&tp=1.20000&sl=1.00000`,
         '/order?type=0',
         '/order?type=3',
         '/mine/history',
@@ -89,6 +91,11 @@ for (const lng of ['en', 'ar']) {
         '/mine/charge',
       ])
         await check(page, path);
+      // The order's confirmation (one-tap trading off), with the money at its take profit and stop loss.
+      await check(page, '/trade?code=EURUSD&take_profit=1.10500&stop_loss=1.09500');
+      await page.locator('form[aria-label] button[name="side"][value="1"]').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousFindings(page, 'the order confirmation');
     });
 
     test(`a registered account's screens have no serious accessibility findings (${lng})`, async ({ page }) => {

@@ -2,7 +2,7 @@
  * Money at the take profit and stop loss (issue 13): on the order ticket and in the popup of a holding
  * position, the profit at the take profit and the loss at the stop loss in USD and their distance in pips,
  * before anything is placed or saved. Live with JavaScript; drawn by the server without it ("Update
- * estimates" on the ticket, "Show amounts" in the popup). Every expected figure is worked out here from the
+ * estimates" on the ticket, "Show profit and loss" in the popup). Every expected figure is worked out here from the
  * prices, the contract size (100,000 a lot for the seeded currency pairs) and the lots, not by the app's code.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -146,7 +146,7 @@ test('the popup of a holding position shows the money at the take profit and sto
 
   await popup.getByRole('textbox', { name: 'Take profit' }).fill(takeProfit);
   await popup.getByRole('textbox', { name: 'Stop loss' }).fill(stopLoss);
-  if (!javaScriptEnabled) await popup.getByRole('button', { name: 'Show amounts' }).click();
+  if (!javaScriptEnabled) await popup.getByRole('button', { name: 'Show profit and loss' }).click();
   // 300 points × 100,000 × 0.02 lot = 6.00 USD; −150 points = −3.00 USD.
   await expectNote(page.getByRole('dialog').getByTestId('take-profit-money'), eurusdUsd(300, '0.02'), '30.0');
   await expectNote(page.getByRole('dialog').getByTestId('stop-loss-money'), eurusdUsd(-150, '0.02'), '15.0');

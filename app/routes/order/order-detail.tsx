@@ -193,7 +193,7 @@ function sentProps<P extends { onSubmit: (event: React.FormEvent<HTMLFormElement
 
 /**
  * Take profit and stop loss; empty or 0 removes one. Under each, the money the order makes there (live with
- * JavaScript; without it "Show amounts" draws them for the prices typed, carried in the URL as `tp` and `sl`).
+ * JavaScript; without it "Show profit and loss" draws them for the prices typed, carried in the URL as `tp` and `sl`).
  */
 function StopsForm({
   order,

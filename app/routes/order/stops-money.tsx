@@ -4,11 +4,11 @@
  */
 import type { Order } from '#contract/calls/trade';
 import { Side } from '#contract/enums';
-import { lots } from '#contract/money';
+import { lots, roundToUnits } from '#contract/money';
 import { StopMoneyNote } from '~/components/stop-money';
 import { useLiveQuote } from '~/live/hooks';
-import { moneyAtStop } from '~/utils/stop-money';
-import { priceUnits, stopConversionOf, type Conversion } from '~/routes/trade/estimates';
+import { moneyAtStop, stopConversionOf } from '~/utils/stop-money';
+import type { Conversion } from '~/routes/trade/estimates';
 
 export function StopsMoney({
   ids,
@@ -33,7 +33,7 @@ export function StopsMoney({
     terms: { precision, contractSize: unitsPerLot ?? Number.NaN },
     side: order.OrderType === Side.Sell ? Side.Sell : Side.Buy,
     lotsMilli: lots.parse(order.Quantity),
-    reference: priceUnits(order.Price, precision),
+    reference: order.Price > 0 ? roundToUnits(order.Price, precision) : null,
     conversion: stopConversionOf(conversion, order.ForexId, viaPrice),
   };
   return (

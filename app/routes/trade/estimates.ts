@@ -3,7 +3,7 @@
  * through contract/arithmetic.ts on integer units, so the estimate is the amount the upstream will take.
  * Used by the server (rendering for the shown values, the lot buttons without JavaScript) and the browser.
  */
-import { feeMicro, marginMicro, quoteToUsd, type InstrumentTerms, type QuoteToUsd, type StopConversion } from '#contract/arithmetic';
+import { feeMicro, marginMicro, quoteToUsd, type InstrumentTerms, type QuoteToUsd } from '#contract/arithmetic';
 import type { Instrument } from '#contract/calls/market';
 import { formatUnits, LOT_DECIMALS, lots, money, parseUnits, roundToUnits } from '#contract/money';
 
@@ -139,16 +139,4 @@ function toUsd(conversion: Conversion, livePrice?: number): QuoteToUsd | null {
   if (conversion.kind === 'usd') return quoteToUsd('usd');
   const price = priceUnits(livePrice ?? conversion.price, conversion.precision);
   return price === null ? null : quoteToUsd(conversion.kind, price, conversion.precision);
-}
-
-/**
- * The conversion of the money at a take profit or stop loss: an instrument that converts through its own
- * price (USDJPY) does so at the stop's price; through another, at that one's price now (live if known).
- */
-export function stopConversionOf(conversion: Conversion | null, instrumentId: number, livePrice?: number): StopConversion | null {
-  if (conversion === null) return null;
-  if (conversion.kind === 'usd') return { kind: 'usd', price: null, precision: 0 };
-  if (conversion.viaId === instrumentId) return { kind: conversion.kind, price: null, precision: conversion.precision };
-  const price = priceUnits(livePrice ?? conversion.price, conversion.precision);
-  return price === null ? null : { kind: conversion.kind, price, precision: conversion.precision };
 }

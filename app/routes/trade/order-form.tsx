@@ -2,7 +2,9 @@
  * The order ticket (spec §2 "Trade", §5 "Order"): one POST form with "Buy up" and "Buy down" submit
  * buttons. Without JavaScript the lot buttons and "Update estimates" re-render the page through a GET, so
  * the server shows the estimates for the values on screen; with JavaScript they change in place and the
- * estimates follow every keystroke and every price.
+ * estimates follow every keystroke and every price. Under the take profit and stop loss, the money made there and
+ * the distance in pips. Unless one-tap trading is on, "Buy up" and "Buy low" open a confirmation first
+ * (order-confirm.tsx), which sends the same form with the same one-time key.
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';

@@ -5,8 +5,8 @@
  */
 import type { Side } from '#contract/enums';
 import { StopMoneyNote } from '~/components/stop-money';
-import { moneyAtStop, type StopMoney } from '~/utils/stop-money';
-import { lotsMilliOf, stopConversionOf, termsOf, type Conversion, type TicketInstrument } from './estimates';
+import { moneyAtStop, stopConversionOf, type StopMoney } from '~/utils/stop-money';
+import { lotsMilliOf, termsOf, type Conversion, type TicketInstrument } from './estimates';
 
 export interface TicketStopsInput {
   instrument: TicketInstrument;
