@@ -16,7 +16,7 @@ import { pageCacheControl } from './caching';
 import { upstreamForHost, type Config } from './config';
 import { createMetrics, metricsAllowed, routeLabeller } from './metrics';
 import { createRelay, lastEventIdOf } from './relay/hub';
-import { desktopSiteUrl, refuseCrossSite, refuseMalformed, securityHeaders } from './security';
+import { desktopSiteUrl, refuseCrossSite, refuseMalformed, securityHeaders, unreadBodyCloses } from './security';
 
 export interface WebOptions {
   config: Config;
@@ -82,13 +82,7 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
   });
   app.use(securityHeaders(dev));
   app.use(refuseMalformed());
-  if (config.UPSTREAM_URL === 'auto') {
-    // Only the broker's own page hosts: any other Host would choose where users' tokens are sent.
-    app.use((req, res, next) => {
-      if (upstreamForHost(req.get('host') ?? '', `${req.protocol}:`, config.ALLOWED_HOSTS ?? [])) return next();
-      res.status(421).type('text/plain').send('This site is not served here.\n');
-    });
-  }
+  app.use(unreadBodyCloses());
 
   app.get('/healthz', (_req, res) => {
     const all = [...relays.values()].map((r) => r.stats());
@@ -110,6 +104,15 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
       next,
     );
   });
+
+  if (config.UPSTREAM_URL === 'auto') {
+    // Only the broker's own page hosts: any other Host would choose where users' tokens are sent. (A health
+    // check or a metrics scrape by address is answered above.)
+    app.use((req, res, next) => {
+      if (upstreamForHost(req.get('host') ?? '', `${req.protocol}:`, config.ALLOWED_HOSTS ?? [])) return next();
+      res.status(421).type('text/plain').send('This site is not served here.\n');
+    });
+  }
 
   if (config.DESKTOP_SITE === 'on') {
     app.use((req, res, next) => {

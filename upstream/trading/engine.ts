@@ -371,9 +371,12 @@ export class TradingEngine {
       const acct = this.ledger.account(userId);
       this.ledger.post(userId, [{ value: startingBalance - acct.balance, type: LedgerType.DemoReset }]);
     });
+    const cancelled = open.filter((row) => row.status === OrderStatus.Pending).map((row) => row.id);
     for (const row of open) if (row.status === OrderStatus.Pending) this.forgetPending(row.instrument_id, row.id);
     this.afterClose(closed, CloseReason.Admin);
     this.refreshAccount(userId);
+    // Pending orders shown on the user's other devices leave their lists too.
+    if (cancelled.length > 0) for (const l of this.closedListeners) l({ userId, orderIds: cancelled, reason: CloseReason.Admin });
   }
 
   /** An admin's balance adjustment with a memo (ledger type 10). */
