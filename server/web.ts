@@ -101,7 +101,11 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
     const local = () => metrics.registry.metrics();
     (metricsText ? metricsText(local) : local()).then(
       (text) => res.type(metrics.registry.contentType).setHeader('Cache-Control', 'no-store').send(text),
-      next,
+      (error: unknown) => {
+        // The processes did not all answer in time: the scraper tries again, and this is not a server fault.
+        console.warn(`[metrics] not collected: ${error instanceof Error ? error.message : String(error)}`);
+        res.status(503).setHeader('Retry-After', '5').type('text/plain').send('Metrics not collected in time.\n');
+      },
     );
   });
 
