@@ -335,4 +335,7 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (user_id, idempotency_key)
   ) STRICT, WITHOUT ROWID;
   `,
+  /* 7: trailing stops: the distance behind the price (scaled like prices) that the engine keeps stop_loss at */ `
+  ALTER TABLE orders ADD COLUMN trail_distance INTEGER CHECK (trail_distance IS NULL OR trail_distance > 0);
+  `,
 ];
