@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '#contract/calls/trade';
 import { CHART_TIMEZONE, CloseReason, OrderStatus } from '#contract/enums';
 import { CsrfInput, ErrorList, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
-import { TrailField } from '~/components/trail-field';
 import { formatDateTime, formatInteger, formatLots, formatMargin, formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { isBuy, statusKey, type LiveOrder } from './order-list';
@@ -234,7 +233,14 @@ function StopsForm({
           placeholder={t('detail.notSet')}
         />
       </div>
-      <TrailField meta={fields.trail_distance} label={t('trailing.label')} hint={t('trailing.hint')} placeholder={t('trailing.off')} />
+      <Field
+        meta={fields.trail_distance}
+        label={t('trailing.label')}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t('trailing.off')}
+        hint={t('trailing.hint')}
+      />
       <p className="muted stops-hint">{t('detail.stopsHint')}</p>
       <SubmitButton name="intent" value="stops" className="button secondary block">
         {t('detail.saveStops')}

@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
 import { CsrfInput, ErrorList, Field, FormError, SubmitButton } from '~/components/forms';
-import { TrailField } from '~/components/trail-field';
 import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { canStepDown, estimateOrder, formatLots, priceUnits, stepLots, type Conversion, type TicketInstrument } from './estimates';
@@ -226,12 +225,13 @@ export function OrderForm({
         <Field meta={fields.take_profit} label={t('order.takeProfit')} type="number" inputMode="decimal" placeholder={t('order.notSet')} />
         <Field meta={fields.stop_loss} label={t('order.stopLoss')} type="number" inputMode="decimal" placeholder={t('order.notSet')} />
       </div>
-      <TrailField
+      <Field
         meta={fields.trail_distance}
-        type="number"
         label={t('trailing.label')}
-        hint={t('trailing.hint')}
+        type="number"
+        inputMode="decimal"
         placeholder={t('trailing.off')}
+        hint={t('trailing.hint')}
       />
 
       <dl className="estimates">
