@@ -56,6 +56,7 @@ export function Field({
   autoComplete,
   inputMode,
   placeholder,
+  hint,
   describedBy,
   children,
 }: {
@@ -65,16 +66,19 @@ export function Field({
   autoComplete?: string;
   inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
   placeholder?: string;
-  /** The id of a note about the value (shown outside the field), read after the errors. */
+  /** What the field means, under it (and described by it). */
+  hint?: string;
+  /** The id of a note about the value shown outside the field (the money at a stop), read after the rest. */
   describedBy?: string;
   /** Something beside the input (a send-code button). */
   children?: React.ReactNode;
 }) {
   const errorId = meta.errors?.length ? meta.errorId : undefined;
+  const hintId = hint ? `${meta.id}-hint` : undefined;
   const input = (
     <input
       {...getInputProps(meta, { type, ariaAttributes: true })}
-      aria-describedby={[errorId, describedBy].filter(Boolean).join(' ') || undefined}
+      aria-describedby={[errorId, hintId, describedBy].filter(Boolean).join(' ') || undefined}
       autoComplete={autoComplete}
       inputMode={inputMode}
       placeholder={placeholder}
@@ -91,6 +95,11 @@ export function Field({
       ) : (
         input
       )}
+      {hint ? (
+        <p id={hintId} className="field-hint muted">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={meta.errors} />
     </div>
   );

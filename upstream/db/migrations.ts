@@ -335,4 +335,17 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (user_id, idempotency_key)
   ) STRICT, WITHOUT ROWID;
   `,
+  /* 7: trailing stops: the distance behind the price (scaled like prices) that the engine keeps stop_loss at */ `
+  ALTER TABLE orders ADD COLUMN trail_distance INTEGER CHECK (trail_distance IS NULL OR trail_distance > 0);
+  `,
+  /* 8: Web Push subscriptions, a user's phones (issue 13, price alerts) */ `
+  CREATE TABLE push_subscriptions (
+    endpoint TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    p256dh TEXT NOT NULL,
+    auth TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX push_subscriptions_user ON push_subscriptions (user_id);
+  `,
 ];

@@ -19,6 +19,7 @@ import { realisedByLots } from './close-lots';
 import type { LotRule } from './queries.server';
 import { StopsMoney } from './stops-money';
 import type { Conversion } from '~/routes/trade/estimates';
+import { shownStopLoss } from './trailing';
 
 const CLOSE_REASON_KEYS: Record<number, string> = {
   [CloseReason.User]: 'closeReason.user',
@@ -78,6 +79,8 @@ export function OrderDetail({
   const pending = order.Status === OrderStatus.Pending;
   const profit = live?.profit ?? order.FactProfits;
   const current = live?.mark ?? order.UpdatePrice;
+  // A trailing stop as the live price has carried it (the upstream's rule, from the same mark).
+  const stopLoss = shownStopLoss(order, live?.mark);
   const intent = lastResult?.initialValue?.intent;
   const resultFor = (name: string) =>
     intent === name && String(lastResult?.initialValue?.id) === String(order.Id) ? lastResult : undefined;
@@ -130,8 +133,13 @@ export function OrderDetail({
               {price(order.TargetProfitPrice)}
             </Fact>
             <Fact label={t('detail.stopLoss')} className="price">
-              {price(order.TargetLossPrice)}
+              {price(stopLoss)}
             </Fact>
+            {order.TrailDistance > 0 ? (
+              <Fact label={t('trailing.label')}>
+                {t('trailing.distance', { distance: formatPrice(order.TrailDistance, precision, locale) })}
+              </Fact>
+            ) : null}
             <Fact label={holding ? t('detail.floatingProfit') : t('detail.profit')} className={`order-profit ${trendOf(profit)}`}>
               {formatProfit(profit, locale)}
             </Fact>
@@ -152,6 +160,7 @@ export function OrderDetail({
         {holding || pending ? (
           <StopsForm
             order={order}
+            stopLoss={stopLoss}
             unitsPerLot={unitsPerLot}
             conversion={conversion}
             lastResult={resultFor('stops') ?? resultFor('stops-preview')}
@@ -192,17 +201,21 @@ function sentProps<P extends { onSubmit: (event: React.FormEvent<HTMLFormElement
 }
 
 /**
- * Take profit and stop loss; empty or 0 removes one. Under each, the money the order makes there (live with
- * JavaScript; without it "Show profit and loss" draws them for the prices typed, carried in the URL as `tp` and `sl`).
+ * Take profit, stop loss and the trailing stop's distance; empty or 0 removes one. `stopLoss` is the stop as shown
+ * (a trailing one where the live price has carried it), so that saving does not pull it back. Under take profit and
+ * stop loss, the money the order makes there (live with JavaScript; without it "Show profit and loss" draws them for
+ * the prices typed, carried in the URL as `tp`, `sl` and `trail`).
  */
 function StopsForm({
   order,
+  stopLoss,
   unitsPerLot,
   conversion,
   lastResult,
   onSend,
 }: {
   order: Order;
+  stopLoss: number;
   unitsPerLot?: number;
   conversion: Conversion | null;
   lastResult?: SubmissionResult<string[]>;
@@ -216,7 +229,8 @@ function StopsForm({
     lastResult,
     defaultValue: {
       take_profit: searchParams.get('tp') ?? priceInput(order.TargetProfitPrice, precision),
-      stop_loss: searchParams.get('sl') ?? priceInput(order.TargetLossPrice, precision),
+      stop_loss: searchParams.get('sl') ?? priceInput(stopLoss, precision),
+      trail_distance: searchParams.get('trail') ?? priceInput(order.TrailDistance, precision),
     },
   });
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -251,6 +265,14 @@ function StopsForm({
         conversion={conversion}
         takeProfit={text(fields.take_profit.value)}
         stopLoss={text(fields.stop_loss.value)}
+      />
+      <Field
+        meta={fields.trail_distance}
+        label={t('trailing.label')}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t('trailing.off')}
+        hint={t('trailing.hint')}
       />
       <p className="muted stops-hint">{t('detail.stopsHint')}</p>
       <SubmitButton name="intent" value="stops" className="button secondary block">

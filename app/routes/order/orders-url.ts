@@ -35,7 +35,7 @@ export function ordersUrl({
   /** Lots in the detail's close form (its estimate, without JavaScript). */
   cont?: string;
   /** Take profit and stop loss in the detail's form (the money at each, without JavaScript). */
-  stops?: { takeProfit?: string; stopLoss?: string };
+  stops?: { takeProfit?: string; stopLoss?: string; trail?: string };
   /** The close-all confirmation of this scope. */
   closeAll?: CloseAllScope;
 }): string {
@@ -45,6 +45,7 @@ export function ordersUrl({
   if (detail && cont) params.set('cont', cont);
   if (detail && stops?.takeProfit) params.set('tp', stops.takeProfit);
   if (detail && stops?.stopLoss) params.set('sl', stops.stopLoss);
+  if (detail && stops?.trail) params.set('trail', stops.trail);
   if (closeAll) {
     params.set('confirm', 'close-all');
     params.set('scope', closeAll);

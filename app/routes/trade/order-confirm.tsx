@@ -27,6 +27,8 @@ export interface OrderSummary {
   price: number | null;
   takeProfit: string;
   stopLoss: string;
+  /** The trailing stop's distance as typed (empty or 0: off). */
+  trail: string;
   stops: { takeProfit: StopMoney | null; stopLoss: StopMoney | null };
   margin: number | null;
   fee: number | null;
@@ -103,6 +105,10 @@ export function OrderConfirm({
                 <StopMoneyNote id="order-confirm-sl-money" kind="stopLoss" figure={summary.stops.stopLoss} precision={precision} />
               ) : null}
             </dd>
+          </div>
+          <div>
+            <dt>{t('trailing.label')}</dt>
+            <dd>{/^0*\.?0*$/.test(summary.trail.trim()) ? t('trailing.off') : summary.trail.trim()}</dd>
           </div>
           <div>
             <dt>{t('order.margin')}</dt>

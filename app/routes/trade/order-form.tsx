@@ -29,6 +29,7 @@ export interface TicketDefaults {
   target_price: string;
   take_profit: string;
   stop_loss: string;
+  trail_distance: string;
 }
 
 /** Why buy and sell cannot be pressed right now. */
@@ -85,6 +86,7 @@ export function OrderForm({
       target_price: { min: 0, step: 'any' },
       take_profit: { min: 0, step: 'any' },
       stop_loss: { min: 0, step: 'any' },
+      trail_distance: { min: 0, step: 'any' },
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onBlur',
@@ -289,6 +291,14 @@ export function OrderForm({
         />
       </div>
       <TicketStopMoney ids={stopIds} {...stopsInput} />
+      <Field
+        meta={fields.trail_distance}
+        label={t('trailing.label')}
+        type="number"
+        inputMode="decimal"
+        placeholder={t('trailing.off')}
+        hint={t('trailing.hint')}
+      />
 
       <dl className="estimates">
         <div>
@@ -346,6 +356,7 @@ export function OrderForm({
             price: pending ? (openPrice !== null ? openPrice / 10 ** instrument.PricePrecision : null) : price,
             takeProfit: stopsInput.takeProfit ?? '',
             stopLoss: stopsInput.stopLoss ?? '',
+            trail: text(fields.trail_distance.value) ?? '',
             stops: ticketStopMoney({ ...stopsInput, side: asking }),
             margin: estimate.margin,
             fee: estimate.fee,
