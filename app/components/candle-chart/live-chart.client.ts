@@ -7,6 +7,8 @@ import {
   ColorType,
   createChart,
   TickMarkType,
+  LineStyle,
+  type AutoscaleInfo,
   type CandlestickData,
   type IChartApi,
   type Time,
@@ -14,7 +16,9 @@ import {
 } from 'lightweight-charts';
 import type { ChartPeriod } from '#contract/enums';
 import type { Candle } from './candles';
+import { attachLineDrag, type DraggedLine } from './line-drag.client';
 import { createLondonTimeline, formatCandleTime, formatTickTime, type LondonTimeline } from './london-time';
+import type { ChartLine } from './order-lines';
 
 export interface LiveChart {
   /** Replaces every candle (fresh data from the server). */
@@ -23,7 +27,17 @@ export interface LiveChart {
   update(candle: Candle): void;
   /** Another period, precision or language (the data follows with setData). */
   configure(options: LiveChartOptions): void;
+  /** The trader's lines (all of them: the previous ones go). Returns the titles drawn, in order. */
+  setLines(lines: readonly ChartLine[]): string[];
+  /** Shows a line at `price` (a drop waiting for its answer), or back at its own price with null. */
+  moveLine(key: string, price: number | null): void;
   remove(): void;
+}
+
+export interface LiveChartHandlers {
+  /** A take profit or stop loss was dragged to `price` and let go. */
+  onLineDrop(line: ChartLine, price: number): void;
+  onDragging(dragging: boolean): void;
 }
 
 export interface LiveChartOptions {
@@ -64,7 +78,12 @@ function labelMeasurer(fontFamily: string): (label: string) => number {
   };
 }
 
-export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], options: LiveChartOptions): LiveChart {
+export function mountLiveChart(
+  host: HTMLElement,
+  candles: readonly Candle[],
+  options: LiveChartOptions,
+  handlers: LiveChartHandlers,
+): LiveChart {
   // The formatters read the current settings, so configure() needs no new chart.
   let settings = options;
   const background = themeColour(host, '--bg', '#0b1220');
@@ -72,6 +91,7 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
   const grid = themeColour(host, '--line', '#1e293b');
   const up = themeColour(host, '--up', '#16c784');
   const down = themeColour(host, '--down', '#f3525b');
+  const accent = themeColour(host, '--accent', '#3b82f6');
   let timeline: LondonTimeline = createLondonTimeline();
   const utcOf = (time: Time) => timeline.toUtc(time as number);
   const fontFamily = getComputedStyle(host).fontFamily;
@@ -120,6 +140,7 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
       timeFormatter: (time: Time) => formatCandleTime(utcOf(time), settings.period, settings.locale),
     },
   });
+  let drawn: DraggedLine[] = [];
   const series = chart.addSeries(CandlestickSeries, {
     upColor: up,
     downColor: down,
@@ -127,6 +148,38 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
     wickDownColor: down,
     borderVisible: false,
     priceFormat: { type: 'price', precision: options.precision, minMove: 10 ** -options.precision },
+    // The scale takes in the trader's lines too, so each of them is on the chart.
+    autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+      const info = original();
+      if (!info?.priceRange || drawn.length === 0) return info;
+      const prices = drawn.map((d) => d.line.price);
+      const { minValue, maxValue } = info.priceRange;
+      return { ...info, priceRange: { minValue: Math.min(minValue, ...prices), maxValue: Math.max(maxValue, ...prices) } };
+    },
+  });
+
+  const colourOf = (line: ChartLine) => (line.kind === 'takeProfit' ? up : line.kind === 'stopLoss' ? down : accent);
+  const setLines = (lines: readonly ChartLine[]) => {
+    for (const d of drawn) series.removePriceLine(d.priceLine);
+    drawn = lines.map((line) => ({
+      line,
+      priceLine: series.createPriceLine({
+        price: line.price,
+        color: colourOf(line),
+        lineWidth: line.draggable ? 2 : 1,
+        lineStyle: line.kind === 'entry' ? LineStyle.Solid : LineStyle.Dashed,
+        axisLabelVisible: true,
+        title: line.title,
+      }),
+    }));
+    return drawn.map((d) => d.priceLine.options().title);
+  };
+  const detachDrag = attachLineDrag(host, series, {
+    lines: () => drawn,
+    plotWidth: () => chart.timeScale().width(),
+    precision: () => settings.precision,
+    onDrop: (line, price) => handlers.onLineDrop(line, price),
+    onDragging: (dragging) => handlers.onDragging(dragging),
   });
 
   // The axis keeps each label it formatted while the chart scrolls: after a move or a resize it is
@@ -171,7 +224,13 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
       chart.applyOptions({ timeScale: { timeVisible: next.period !== '1day' }, localization: { locale: next.locale } });
       series.applyOptions({ priceFormat: { type: 'price', precision: next.precision, minMove: 10 ** -next.precision } });
     },
+    setLines,
+    moveLine(key, price) {
+      const d = drawn.find((l) => l.line.key === key);
+      d?.priceLine.applyOptions({ price: price ?? d.line.price });
+    },
     remove() {
+      detachDrag();
       cancelAnimationFrame(relabel);
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(relabelSoon);
       chart.timeScale().unsubscribeSizeChange(relabelSoon);

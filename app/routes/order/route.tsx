@@ -35,6 +35,7 @@ import { PullIndicator, usePullToRefresh } from './pull-to-refresh';
 import { findOrder, instrumentFacts } from './queries.server';
 import { OrderActionSchema } from './schema';
 import { namedPageTitle } from '~/utils/page-title';
+import { safeRedirectPath } from '~/utils/safe-redirect';
 
 export const handle: RouteHandle = { footer: true };
 
@@ -133,7 +134,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return await redirectWithToast(request, ordersUrl({ type }), { kind: 'success', message: t('toasts.cancelled', { id: form.id }) });
     }
     await setStops(api, { id: form.id, target_profit_price: form.take_profit ?? null, stop_loss_price: form.stop_loss ?? null });
-    return await redirectWithToast(request, ordersUrl({ type, page, detail: form.id }), {
+    const back = ordersUrl({ type, page, detail: form.id });
+    return await redirectWithToast(request, form.redirect_to ? safeRedirectPath(form.redirect_to, back) : back, {
       kind: 'success',
       message: t('toasts.stopsSaved'),
     });

@@ -19,6 +19,8 @@ export const StopsFormSchema = z.object({
   id: OrderId,
   take_profit: StopPrice,
   stop_loss: StopPrice,
+  /** Where a save sent from another screen (a line dragged on the trade chart) returns: a same-site path. */
+  redirect_to: z.string().max(512).optional(),
 });
 
 /** Lots to close: a plain decimal (the upstream checks the step, the minimum and what is held). */

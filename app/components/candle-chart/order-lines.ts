@@ -1,0 +1,82 @@
+/**
+ * The trader's own levels on the chart: each open position's entry, take profit and stop loss, and each
+ * pending order's target. One list for the server's SVG, the canvas and the screen reader's list.
+ */
+
+/** An order of the shown instrument, as the trade loader gives it to the chart. */
+export interface ChartOrder {
+  id: number;
+  /** A pending order (its price is the target) rather than an open position. */
+  pending: boolean;
+  buy: boolean;
+  lots: number;
+  price: number;
+  takeProfit: number | null;
+  stopLoss: number | null;
+}
+
+export type LineKind = 'entry' | 'target' | 'takeProfit' | 'stopLoss';
+
+export interface ChartLine {
+  key: string;
+  orderId: number;
+  kind: LineKind;
+  buy: boolean;
+  price: number;
+  /** Drawn beside the line on the SVG ("Buy 0.10 @ 1.10000", "SL 1.09500"). */
+  label: string;
+  /** Drawn on the canvas, whose price axis shows the price ("Buy 0.10", "SL"). */
+  title: string;
+  /** Read by screen readers ("Stop loss of #12 at 1.09500"). */
+  description: string;
+  /** A take profit or stop loss of an open position: dragging it moves it. */
+  draggable: boolean;
+}
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+export function chartLines(
+  orders: readonly ChartOrder[],
+  t: Translate,
+  formatPrice: (price: number) => string,
+  formatLots: (lots: number) => string,
+): ChartLine[] {
+  const lines: ChartLine[] = [];
+  for (const o of orders) {
+    const lots = formatLots(o.lots);
+    const side = o.pending ? (o.buy ? 'pendingBuy' : 'pendingSell') : o.buy ? 'buy' : 'sell';
+    const label = t(`chart.lines.${side}`, { lots, price: formatPrice(o.price) });
+    lines.push({
+      key: `${o.id}-${o.pending ? 'target' : 'entry'}`,
+      orderId: o.id,
+      kind: o.pending ? 'target' : 'entry',
+      buy: o.buy,
+      price: o.price,
+      label,
+      title: t(`chart.lines.${side}Short`, { lots }),
+      description: t(o.pending ? 'chart.lines.pendingOf' : 'chart.lines.positionOf', { id: o.id, line: label }),
+      draggable: false,
+    });
+    // A pending order's own levels wait until it fills; its target is the line that matters now.
+    if (o.pending) continue;
+    for (const [kind, price, short] of [
+      ['takeProfit', o.takeProfit, 'tp'],
+      ['stopLoss', o.stopLoss, 'sl'],
+    ] as const) {
+      if (price === null) continue;
+      const shown = formatPrice(price);
+      lines.push({
+        key: `${o.id}-${kind}`,
+        orderId: o.id,
+        kind,
+        buy: o.buy,
+        price,
+        label: t(`chart.lines.${short}`, { price: shown }),
+        title: t(`chart.lines.${short}Short`),
+        description: t(`chart.lines.${kind}Of`, { id: o.id, price: shown }),
+        draggable: true,
+      });
+    }
+  }
+  return lines;
+}
