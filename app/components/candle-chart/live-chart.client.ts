@@ -27,7 +27,7 @@ export interface LiveChart {
   update(candle: Candle): void;
   /** Another period, precision or language (the data follows with setData). */
   configure(options: LiveChartOptions): void;
-  /** The trader's lines (all of them: the previous ones go). Returns the titles drawn, in order. */
+  /** The trader's lines (all of them: the previous ones go). Returns the keys of the lines drawn. */
   setLines(lines: readonly ChartLine[]): string[];
   /** Shows a line at `price` (a drop waiting for its answer), or back at its own price with null. */
   moveLine(key: string, price: number | null): void;
@@ -172,7 +172,8 @@ export function mountLiveChart(
         title: line.title,
       }),
     }));
-    return drawn.map((d) => d.priceLine.options().title);
+    // Read back from the canvas's own lines: what the screen reader's list names is what was drawn.
+    return drawn.filter((d) => d.priceLine.options().price === d.line.price).map((d) => d.line.key);
   };
   const detachDrag = attachLineDrag(host, series, {
     lines: () => drawn,
