@@ -33,13 +33,19 @@ async function stopLossLine(figure: Locator): Promise<{ x: number; y: number }> 
     const want = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
     // The pane has two layers; the lines are on one of them.
     let best = -1;
-    for (const c of canvases.filter((c) => Math.abs(c.getBoundingClientRect().width - box.width) < 1 && Math.abs(c.getBoundingClientRect().top - box.top) < 1)) {
+    for (const c of canvases.filter(
+      (c) => Math.abs(c.getBoundingClientRect().width - box.width) < 1 && Math.abs(c.getBoundingClientRect().top - box.top) < 1,
+    )) {
       const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
       for (let y = 0; y < c.height; y++) {
         let hits = 0;
         for (let x = 0; x < c.width; x++) {
           const i = (y * c.width + x) * 4;
-          if (Math.abs(data[i]! - want[0]!) + Math.abs(data[i + 1]! - want[1]!) + Math.abs(data[i + 2]! - want[2]!) < 40 && data[i + 3]! > 200) hits++;
+          if (
+            Math.abs(data[i]! - want[0]!) + Math.abs(data[i + 1]! - want[1]!) + Math.abs(data[i + 2]! - want[2]!) < 40 &&
+            data[i + 3]! > 200
+          )
+            hits++;
         }
         if (hits > c.width * 0.4) best = Math.max(best, (y + 0.5) * (box.height / c.height));
       }

@@ -49,7 +49,8 @@ test("a position's entry, take profit and stop loss, and a pending order's targe
   // Another instrument's chart has none of them.
   await page.goto('/trade?code=GBPUSD');
   await expect(page.getByRole('figure', { name: /^GBP\/USD / })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Your orders on the chart' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Your orders on the chart' }).getByRole('listitem')).toHaveCount(0);
+  await expect(page.getByText('TP 1.10500', { exact: true })).toHaveCount(0);
 });
 
 test('a visitor sees the chart without lines', async ({ page }) => {

@@ -6,30 +6,20 @@
  * The route adds the stylesheet: `export const links = () => [chartStylesheet, …]`.
  */
 import type { HtmlLinkDescriptor } from '@remix-run/node';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartPeriod } from '#contract/enums';
 import { useLiveKline } from '~/live/hooks';
 import type { KlineData } from '~/live/events';
 import styles from '~/styles/chart.css?url';
-import { formatLots, formatPrice } from '~/utils/format';
+import { formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { mergeCandle, type Candle } from './candles';
-import type { LiveChart, LiveChartHandlers, LiveChartOptions } from './live-chart.client';
-import { chartLines, type ChartLine, type ChartOrder } from './order-lines';
+import type { LiveChart, LiveChartOptions } from './live-chart.client';
+import type { ChartOrders } from './order-lines';
 import { SvgCandles } from './svg-candles';
 
 export type { Candle } from './candles';
-export type { ChartOrder } from './order-lines';
-
-/** The confirmation and save of a dragged line: only a canvas chart with lines to drag loads it. */
-const LineMove = lazy(() => import('./line-move'));
-
-/** A take profit or stop loss let go at a new price, waiting for the trader's word. */
-export interface LineDrop {
-  line: ChartLine;
-  price: number;
-}
 
 export const chartStylesheet: HtmlLinkDescriptor = { rel: 'stylesheet', href: styles };
 
@@ -54,13 +44,13 @@ export function CandleChart({
   instrument,
   period,
   candles,
-  orders = NO_ORDERS,
+  orders,
 }: {
   instrument: ChartInstrument;
   period: ChartPeriod;
   candles: readonly Candle[];
-  /** The signed-in trader's positions and pending orders of this instrument. */
-  orders?: readonly ChartOrder[];
+  /** The signed-in trader's lines of this instrument (null for a visitor). */
+  orders?: ChartOrders | null;
 }) {
   const { t } = useTranslation('trade');
   const locale = useLocale();
@@ -82,20 +72,6 @@ export function CandleChart({
   const currentOptions = useRef(options);
   const hasCandles = shown.list.length > 0;
 
-  const lines = useMemo(
-    () => chartLines(orders, t, options.formatPrice, (lots) => formatLots(lots, locale)),
-    [orders, t, options.formatPrice, locale],
-  );
-  const currentLines = useRef(lines);
-  // The lines the canvas drew (by key): what the screen reader's list names once the canvas shows.
-  const [drawnKeys, setDrawnKeys] = useState<readonly string[]>([]);
-  const [drop, setDrop] = useState<LineDrop | null>(null);
-  const [dragging, setDragging] = useState(false);
-  const handlers = useMemo<LiveChartHandlers>(
-    () => ({ onLineDrop: (line, price) => setDrop({ line, price }), onDragging: setDragging }),
-    [],
-  );
-
   useEffect(() => {
     if (!hasCandles) return;
     let cancelled = false;
@@ -104,9 +80,8 @@ export function CandleChart({
       import('./live-chart.client').then(
         ({ mountLiveChart }) => {
           if (cancelled || !host.current) return;
-          mounted = mountLiveChart(host.current, latest.current, currentOptions.current, handlers);
+          mounted = mountLiveChart(host.current, latest.current, currentOptions.current);
           chart.current = mounted;
-          setDrawnKeys(mounted.setLines(currentLines.current));
           setCanvasReady(true);
         },
         // Without the canvas the SVG stays, and it still follows live candles.
@@ -120,23 +95,7 @@ export function CandleChart({
       chart.current = null;
       setCanvasReady(false);
     };
-  }, [hasCandles, handlers]);
-
-  // New lines (a revalidation after an order changed): drawn again, any dragged one at its own price.
-  useEffect(() => {
-    if (currentLines.current === lines) return;
-    currentLines.current = lines;
-    if (chart.current) setDrawnKeys(chart.current.setLines(lines));
-    setDrop(null);
-  }, [lines]);
-
-  /** The dragged line goes back to its price (cancelled or refused), or stays where it was let go while saving. */
-  const settleDrop = useCallback((outcome: 'back' | 'saving') => {
-    setDrop((d) => {
-      if (d) chart.current?.moveLine(d.line.key, outcome === 'back' ? null : d.price);
-      return outcome === 'back' ? null : d;
-    });
-  }, []);
+  }, [hasCandles]);
 
   // Another instrument or period, or another language: same canvas, new settings (before the new data).
   useEffect(() => {
@@ -165,42 +124,38 @@ export function CandleChart({
   );
   useLiveKline(onLiveCandle);
 
-  const listed = canvasReady ? lines.filter((l) => drawnKeys.includes(l.key)) : lines;
-  const figureClass = ['candle-chart', canvasReady ? 'canvas-ready' : '', dragging ? 'dragging-line' : ''].filter(Boolean).join(' ');
   return (
-    <>
-      <figure className={figureClass} aria-label={label} dir="ltr">
-        {hasCandles ? (
-          <>
-            <SvgCandles
-              candles={shown.list}
-              period={period}
-              precision={precision}
-              locale={locale}
-              label={label}
-              formatPrice={options.formatPrice}
-              lines={lines}
-            />
-            <div ref={host} className="candle-canvas" />
-          </>
-        ) : (
-          <p className="empty">{t('chart.empty')}</p>
-        )}
-        {hasCandles && listed.length > 0 ? (
-          <ul className="visually-hidden" aria-label={t('chart.lines.list')}>
-            {listed.map((l) => (
-              <li key={l.key}>{l.description}</li>
-            ))}
-          </ul>
-        ) : null}
-      </figure>
-      {canvasReady && lines.some((l) => l.draggable) ? (
-        <Suspense fallback={null}>
-          <LineMove drop={drop} orders={orders} formatPrice={options.formatPrice} precision={precision} onSettle={settleDrop} />
-        </Suspense>
-      ) : null}
-    </>
+    <figure className={canvasReady ? 'candle-chart canvas-ready' : 'candle-chart'} aria-label={label} dir="ltr">
+      {hasCandles ? (
+        <>
+          <SvgCandles
+            candles={shown.list}
+            period={period}
+            precision={precision}
+            locale={locale}
+            label={label}
+            formatPrice={options.formatPrice}
+            lines={orders?.lines}
+          />
+          <div ref={host} className="candle-canvas" />
+          {orders ? (
+            chart.current ? (
+              // Once drawn, the canvas brings the trader's lines on it (drawn, dragged, saved): none of that is in
+              // the first script. (`chart` is set just before `canvasReady`, which renders this, and cleared with it.)
+              <chart.current.Lines orders={orders} />
+            ) : (
+              // What the SVG draws, for screen readers; the canvas's own list replaces it.
+              <ul aria-label={orders.label} className="visually-hidden">
+                {orders.lines.map((l) => (
+                  <li key={l.spoken}>{l.spoken}</li>
+                ))}
+              </ul>
+            )
+          ) : null}
+        </>
+      ) : (
+        <p className="empty">{t('chart.empty')}</p>
+      )}
+    </figure>
   );
 }
-
-const NO_ORDERS: readonly ChartOrder[] = [];

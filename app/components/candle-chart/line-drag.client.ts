@@ -24,7 +24,6 @@ export function attachLineDrag(
     plotWidth: () => number;
     precision: () => number;
     onDrop: (line: ChartLine, price: number) => void;
-    onDragging: (dragging: boolean) => void;
   },
 ): () => void {
   let drag: { pointerId: number; target: DraggedLine; price: number } | null = null;
@@ -69,7 +68,6 @@ export function attachLineDrag(
     const { target, price } = drag;
     drag = null;
     if (host.hasPointerCapture(event.pointerId)) host.releasePointerCapture(event.pointerId);
-    options.onDragging(false);
     if (dropped && price !== target.line.price) options.onDrop(target.line, price);
     else target.priceLine.applyOptions({ price: target.line.price });
   };
@@ -81,7 +79,6 @@ export function attachLineDrag(
     stop(event);
     drag = { pointerId: event.pointerId, target, price: target.priceLine.options().price };
     host.setPointerCapture(event.pointerId);
-    options.onDragging(true);
   };
   const onMove = (event: PointerEvent) => {
     if (!drag || event.pointerId !== drag.pointerId) {

@@ -18,7 +18,9 @@ import type { ChartPeriod } from '#contract/enums';
 import type { Candle } from './candles';
 import { attachLineDrag, type DraggedLine } from './line-drag.client';
 import { createLondonTimeline, formatCandleTime, formatTickTime, type LondonTimeline } from './london-time';
-import type { ChartLine } from './order-lines';
+import type { ChartLine, ChartOrders } from './order-lines';
+import { createElement, type ReactElement } from 'react';
+import CanvasLines from './canvas-lines';
 
 export interface LiveChart {
   /** Replaces every candle (fresh data from the server). */
@@ -31,13 +33,13 @@ export interface LiveChart {
   setLines(lines: readonly ChartLine[]): string[];
   /** Shows a line at `price` (a drop waiting for its answer), or back at its own price with null. */
   moveLine(key: string, price: number | null): void;
+  /** The trader's lines on this chart (a component that comes with the canvas, not in the first script). */
+  Lines: (props: { orders: ChartOrders }) => ReactElement;
+  /** The settings now (the price's precision and format). */
+  options(): LiveChartOptions;
+  /** Told when a take profit or stop loss is dragged to a new price and let go (null: nobody is told). */
+  onLineDrop(listener: ((line: ChartLine, price: number) => void) | null): void;
   remove(): void;
-}
-
-export interface LiveChartHandlers {
-  /** A take profit or stop loss was dragged to `price` and let go. */
-  onLineDrop(line: ChartLine, price: number): void;
-  onDragging(dragging: boolean): void;
 }
 
 export interface LiveChartOptions {
@@ -78,12 +80,7 @@ function labelMeasurer(fontFamily: string): (label: string) => number {
   };
 }
 
-export function mountLiveChart(
-  host: HTMLElement,
-  candles: readonly Candle[],
-  options: LiveChartOptions,
-  handlers: LiveChartHandlers,
-): LiveChart {
+export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], options: LiveChartOptions): LiveChart {
   // The formatters read the current settings, so configure() needs no new chart.
   let settings = options;
   const background = themeColour(host, '--bg', '#0b1220');
@@ -175,12 +172,12 @@ export function mountLiveChart(
     // Read back from the canvas's own lines: what the screen reader's list names is what was drawn.
     return drawn.filter((d) => d.priceLine.options().price === d.line.price).map((d) => d.line.key);
   };
+  let dropListener: ((line: ChartLine, price: number) => void) | null = null;
   const detachDrag = attachLineDrag(host, series, {
     lines: () => drawn,
     plotWidth: () => chart.timeScale().width(),
     precision: () => settings.precision,
-    onDrop: (line, price) => handlers.onLineDrop(line, price),
-    onDragging: (dragging) => handlers.onDragging(dragging),
+    onDrop: (line, price) => (dropListener ? dropListener(line, price) : setLines(drawn.map((d) => d.line))),
   });
 
   // The axis keeps each label it formatted while the chart scrolls: after a move or a resize it is
@@ -212,7 +209,7 @@ export function mountLiveChart(
   };
   setData(candles);
 
-  return {
+  const live: LiveChart = {
     setData,
     update(candle) {
       // The canvas refuses a bar older than its last one.
@@ -225,7 +222,12 @@ export function mountLiveChart(
       chart.applyOptions({ timeScale: { timeVisible: next.period !== '1day' }, localization: { locale: next.locale } });
       series.applyOptions({ priceFormat: { type: 'price', precision: next.precision, minMove: 10 ** -next.precision } });
     },
+    Lines: ({ orders }) => createElement(CanvasLines, { chart: live, orders }),
+    options: () => settings,
     setLines,
+    onLineDrop(listener) {
+      dropListener = listener;
+    },
     moveLine(key, price) {
       const d = drawn.find((l) => l.line.key === key);
       d?.priceLine.applyOptions({ price: price ?? d.line.price });
@@ -238,4 +240,5 @@ export function mountLiveChart(
       chart.remove();
     },
   };
+  return live;
 }

@@ -1,6 +1,7 @@
 /**
  * The trader's own levels on the chart: each open position's entry, take profit and stop loss, and each
- * pending order's target. One list for the server's SVG, the canvas and the screen reader's list.
+ * pending order's target. One list for the server's SVG, the canvas and the screen reader's list, made
+ * by the server (in the trader's language) so that none of this is in the page's first script.
  */
 
 /** An order of the shown instrument, as the trade loader gives it to the chart. */
@@ -17,6 +18,15 @@ export interface ChartOrder {
 
 export type LineKind = 'entry' | 'target' | 'takeProfit' | 'stopLoss';
 
+/** What the trade loader gives the chart of a signed-in trader. */
+export interface ChartOrders {
+  lines: ChartLine[];
+  /** The name of the list of lines (for screen readers). */
+  label: string;
+  /** Every holding position (of any instrument) when the page was loaded. */
+  holdingIds: number[];
+}
+
 export interface ChartLine {
   key: string;
   orderId: number;
@@ -28,7 +38,7 @@ export interface ChartLine {
   /** Drawn on the canvas, whose price axis shows the price ("Buy 0.10", "SL"). */
   title: string;
   /** Read by screen readers ("Stop loss of #12 at 1.09500"). */
-  description: string;
+  spoken: string;
   /** A take profit or stop loss of an open position: dragging it moves it. */
   draggable: boolean;
 }
@@ -54,7 +64,7 @@ export function chartLines(
       price: o.price,
       label,
       title: t(`chart.lines.${side}Short`, { lots }),
-      description: t(o.pending ? 'chart.lines.pendingOf' : 'chart.lines.positionOf', { id: o.id, line: label }),
+      spoken: t(o.pending ? 'chart.lines.pendingOf' : 'chart.lines.positionOf', { id: o.id, line: label }),
       draggable: false,
     });
     // A pending order's own levels wait until it fills; its target is the line that matters now.
@@ -73,7 +83,7 @@ export function chartLines(
         price,
         label: t(`chart.lines.${short}`, { price: shown }),
         title: t(`chart.lines.${short}Short`),
-        description: t(`chart.lines.${kind}Of`, { id: o.id, price: shown }),
+        spoken: t(`chart.lines.${kind}Of`, { id: o.id, price: shown }),
         draggable: true,
       });
     }

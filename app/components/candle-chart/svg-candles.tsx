@@ -61,7 +61,7 @@ export function chartLayout(
   all: readonly Candle[],
   precision: number,
   formatPrice: (price: number) => string,
-  levels: readonly number[] = [],
+  levels: readonly number[],
 ): ChartLayout {
   const shown = all.slice(-SHOWN_CANDLES);
   const plotBottom = VIEW_HEIGHT - TIME_AXIS;
@@ -191,23 +191,17 @@ export function SvgCandles({
           </text>
         ))}
       </g>
-      {lines.length > 0 ? (
-        <g className="chart-lines" fontSize={FONT}>
-          {lines.map((l) => {
-            const y = layout.y(l.price);
-            // The label sits above its line, or below it when the line is at the top of the plot.
-            const textY = y - 3 < TOP + FONT ? y + FONT + 1 : y - 3;
-            return (
-              <g key={l.key} className={`chart-line ${l.kind} ${l.buy ? 'buy' : 'sell'}`}>
-                <line x1={0} x2={layout.plotRight} y1={y} y2={y} strokeDasharray={l.kind === 'entry' ? undefined : '6 3'} />
-                <text x={4} y={textY}>
-                  {l.label}
-                </text>
-              </g>
-            );
-          })}
-        </g>
-      ) : null}
+      {lines.map((l) => {
+        const y = layout.y(l.price);
+        return (
+          <g key={l.spoken} className={l.kind}>
+            <line x2={layout.plotRight} y1={y} y2={y} />
+            <text x={4} y={y - 3}>
+              {l.label}
+            </text>
+          </g>
+        );
+      })}
       {layout.last ? (
         <g className={`chart-last ${layout.last.up ? 'up' : 'down'}`}>
           <line x1={0} x2={layout.plotRight} y1={layout.last.y} y2={layout.last.y} strokeDasharray="3 3" />

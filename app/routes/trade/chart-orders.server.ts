@@ -1,13 +1,17 @@
 /**
  * The signed-in trader's orders of the shown instrument, as the chart draws them: each open position's
- * entry, take profit and stop loss, and each pending order's target. An extra on the trade screen: when
- * the upstream cannot tell, the chart just has no lines.
+ * entry, take profit and stop loss, and each pending order's target, labelled in the trader's language
+ * here, so the page's first script only draws them. An extra on the trade screen: when the upstream
+ * cannot tell, the chart just has no lines.
  */
 import { MY_DEAL_PAGE_SIZE, type Order } from '#contract/calls/trade';
 import { OrderTab, Side } from '#contract/enums';
-import type { ChartOrder } from '~/components/candle-chart/order-lines';
+import { chartLines, type ChartOrder, type ChartOrders } from '~/components/candle-chart/order-lines';
+import { BCP47 } from '~/i18n/config';
+import { translator } from '~/i18n/i18next.server';
 import { upstreamFallback, type Api } from '~/upstream/api.server';
 import { myOrders } from '~/upstream/trade.server';
+import { formatLots, formatPrice } from '~/utils/format';
 
 /** Pages read of each tab: 100 orders, more than a phone's chart can tell apart. */
 const PAGES = 5;
@@ -33,19 +37,37 @@ const chartOrder = (o: Order, pending: boolean): ChartOrder => ({
 });
 
 /**
- * The lines of `instrumentId`, and every holding position's id (of any instrument): a live account event
- * naming a position not among them means the lines may be out of date.
+ * The lines of `instrument`, and every holding position's id (of any instrument): a live account event
+ * naming other positions than these means the lines may be out of date. Null for a visitor.
  */
-export async function chartOrders(api: Api, instrumentId: number): Promise<{ orders: ChartOrder[]; holdingIds: number[] }> {
-  if (!api.signedIn) return { orders: [], holdingIds: [] };
-  return Promise.all([ordersOf(api, OrderTab.Holding), ordersOf(api, OrderTab.Pending)]).then(
-    ([holding, pending]) => ({
-      orders: [
-        ...holding.filter((o) => o.ForexId === instrumentId).map((o) => chartOrder(o, false)),
-        ...pending.filter((o) => o.ForexId === instrumentId).map((o) => chartOrder(o, true)),
-      ],
-      holdingIds: holding.map((o) => o.Id),
-    }),
-    upstreamFallback({ orders: [], holdingIds: [] }, 'orders on the chart'),
-  );
+export async function chartOrders(
+  api: Api,
+  request: Request,
+  instrument: { Id: number; PricePrecision: number },
+): Promise<ChartOrders | null> {
+  if (!api.signedIn) return null;
+  const [{ t, lang }, orders] = await Promise.all([
+    translator(request, 'trade'),
+    Promise.all([ordersOf(api, OrderTab.Holding), ordersOf(api, OrderTab.Pending)]).then(
+      ([holding, pending]) => ({
+        mine: [
+          ...holding.filter((o) => o.ForexId === instrument.Id).map((o) => chartOrder(o, false)),
+          ...pending.filter((o) => o.ForexId === instrument.Id).map((o) => chartOrder(o, true)),
+        ],
+        holdingIds: holding.map((o) => o.Id),
+      }),
+      upstreamFallback({ mine: [], holdingIds: [] }, 'orders on the chart'),
+    ),
+  ]);
+  const locale = BCP47[lang];
+  return {
+    lines: chartLines(
+      orders.mine,
+      (key, values) => t(key, values),
+      (price) => formatPrice(price, instrument.PricePrecision, locale),
+      (lots) => formatLots(lots, locale),
+    ),
+    label: t('chart.lines.list'),
+    holdingIds: orders.holdingIds,
+  };
 }

@@ -80,7 +80,7 @@ export async function loadTradeScreen(api: Api, request: Request) {
   // The chart is one part of the screen: without candles the order ticket still works.
   const [chart, mine] = await Promise.all([
     candles(api, instrument.Id, period).then((r) => r.data, upstreamFallback([], 'candles')),
-    chartOrders(api, instrument.Id),
+    chartOrders(api, request, instrument),
   ]);
   const rules = lotRulesOf(instrument);
   const ticket = ticketValuesOf(url.searchParams);
@@ -101,8 +101,7 @@ export async function loadTradeScreen(api: Api, request: Request) {
     period,
     candles: chart,
     /** The trader's positions and pending orders of this instrument, drawn on the chart. */
-    chartOrders: mine.orders,
-    holdingIds: mine.holdingIds,
+    orders: mine,
     instruments: drawer,
     conversion: conversionFor(instrument, instruments),
     feeType,

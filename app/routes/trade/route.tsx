@@ -24,7 +24,6 @@ import { submitOrder } from '~/upstream/trade.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { loginRedirect } from '~/utils/session.server';
 import tradeStyles from '~/styles/trade.css?url';
-import { chartOrderIds, useChartOrdersRefresh } from './chart-refresh';
 import { InstrumentDrawer } from './instrument-drawer';
 import { OrderForm, type OrderBlock } from './order-form';
 import { OrderPlaced } from './order-placed';
@@ -180,10 +179,9 @@ export default function TradePage() {
             ? 'connecting'
             : 'stale';
   // A tick re-renders the quote and the ticket; the chart and the account follow their own feeds.
-  useChartOrdersRefresh(page.holdingIds, chartOrderIds(page.chartOrders), page.signedIn);
   const chart = useMemo(
-    () => <CandleChart instrument={instrument} period={period} candles={page.candles} orders={page.chartOrders} />,
-    [instrument, period, page.candles, page.chartOrders],
+    () => <CandleChart instrument={instrument} period={period} candles={page.candles} orders={page.orders} />,
+    [instrument, period, page.candles, page.orders],
   );
   const figures = useMemo(() => (page.account ? <AccountFigures detail={page.account} /> : null), [page.account]);
   // The header and the period links (nine Links and their router hooks) do not change with the price.

@@ -9,32 +9,30 @@ import { useLiveAccount, useLiveClosed } from '~/live/hooks';
 
 const signature = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');
 
-export function useChartOrdersRefresh(holdingIds: readonly number[], orderIds: readonly number[], signedIn: boolean) {
+export function useChartOrdersRefresh(holdingIds: readonly number[], lines: readonly { orderId: number }[]) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const account = useLiveAccount();
   const loaded = signature(holdingIds);
   // Each new set of positions asks once, so a list the loader cannot match (more than it reads) does not loop.
   const asked = useRef(loaded);
-  const latest = useRef({ orderIds, holdingIds });
-  latest.current = { orderIds, holdingIds };
+  const latest = useRef({ lines, holdingIds });
+  latest.current = { lines, holdingIds };
   const busy = revalidator.state !== 'idle' || navigation.state !== 'idle';
 
   const live = account ? signature(account.orders.map((o) => o.id)) : null;
   useEffect(() => {
-    if (!signedIn || live === null || busy || live === loaded || live === asked.current) return;
+    if (live === null || busy || live === loaded || live === asked.current) return;
     asked.current = live;
     revalidator.revalidate();
-  }, [signedIn, live, loaded, busy, revalidator]);
+  }, [live, loaded, busy, revalidator]);
 
   const onClosed = useCallback(
     (ids: number[]) => {
-      const known = new Set([...latest.current.orderIds, ...latest.current.holdingIds]);
+      const known = new Set([...latest.current.lines.map((l) => l.orderId), ...latest.current.holdingIds]);
       if (ids.some((id) => known.has(id))) revalidator.revalidate();
     },
     [revalidator],
   );
   useLiveClosed(onClosed);
 }
-
-export const chartOrderIds = (orders: readonly { id: number }[]) => orders.map((o) => o.id);
