@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CaptchaStore } from './accounts/captcha';
 import { Accounts } from './accounts/accounts';
+import { AlertDelivery } from './alerts/delivery';
 import { openDatabase, type Db } from './db/database';
 import { seed } from './db/seed';
 import { Identity } from './content/identity';
@@ -33,7 +34,7 @@ export interface UpstreamOptions {
   log: (line: string) => void;
   /** Where uploaded images are kept (default: `uploads/` beside the database). */
   uploadsDir?: string;
-  /** Sends e-mails (verification codes) besides the outbox. */
+  /** Sends e-mails (verification codes, price alerts) besides the outbox. */
   mail?: SendMail;
 }
 
@@ -48,6 +49,8 @@ export class Upstream {
   readonly deposits: Deposits;
   readonly withdrawals: Withdrawals;
   readonly identity: Identity;
+  /** Price alerts that fire: to the user's sockets and mailbox (see deliverAlert). */
+  readonly alertDelivery: AlertDelivery;
   private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(readonly options: UpstreamOptions) {
@@ -75,6 +78,13 @@ export class Upstream {
     this.deposits = new Deposits(this.db, this.engine, this.uploads, options.clock);
     this.withdrawals = new Withdrawals(this.db, this.engine, options.clock);
     this.identity = new Identity(this.db, this.uploads, options.clock);
+    this.alertDelivery = new AlertDelivery(this.db, this.market, {
+      clock: options.clock,
+      log: options.log,
+      mail: options.mail,
+      text: translateWith,
+    });
+    this.engine.onAlert((alert) => this.alertDelivery.deliverAlert(alert.user_id, alert));
   }
 
   start(): void {
