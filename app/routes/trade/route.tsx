@@ -212,6 +212,13 @@ export default function TradePage() {
             </svg>
           </Link>
         </h1>
+        <Link
+          to={`/alerts?code=${encodeURIComponent(instrument.Code)}`}
+          className="button secondary small"
+          aria-label={t('alerts:tradeLinkLabel', { symbol: instrument.ShowCode })}
+        >
+          {t('alerts:tradeLink')}
+        </Link>
       </header>
     ),
     [instrument, period, t],

@@ -1,0 +1,41 @@
+/**
+ * A price alert that fires while the trader is on another page (issue 13): the relay brings it on the
+ * page's stream and a toast says so there, with a link to the alerts screen.
+ */
+import { expect, test } from '@playwright/test';
+import { chooseLanguage, forceMarket, openDemo, setPrice } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await forceMarket('EURUSD', 'closed');
+  await setPrice('EURUSD', '1.10000');
+});
+
+test.afterEach(async () => {
+  await forceMarket('EURUSD', 'auto');
+});
+
+test('an alert fires while the trader is on the orders page: a toast shows there', async ({ page }) => {
+  await openDemo(page);
+  await page.goto('/alerts?code=EURUSD');
+  await page.getByRole('textbox', { name: 'Alert price' }).fill('1.10500');
+  await expect(page.getByRole('radio', { name: 'Rises to it' })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Note (optional)' }).fill('breakout');
+  await page.getByRole('button', { name: 'Set alert' }).click();
+  await expect(page.getByText('Alert set: EUR/USD rises to 1.10500.')).toBeVisible();
+
+  const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/stream');
+  await page.goto('/order');
+  await streamOpen;
+  // The relay's socket for this user logs in and subscribes upstream just after the stream opens.
+  await page.waitForTimeout(1000);
+  await setPrice('EURUSD', '1.10600');
+  const toast = page.getByRole('alert').filter({ hasText: 'Price alert' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Price alert: EUR/USD rises to 1.10500 (now 1.10600)');
+  await expect(toast).toContainText('breakout');
+  await expect(page).toHaveURL(/\/order/);
+  // Its link leads to the list, where the alert is kept as triggered.
+  await toast.getByRole('link', { name: 'View alerts' }).click();
+  await expect(page.getByRole('list', { name: 'Triggered' }).getByRole('listitem')).toContainText('Reached 1.10600 on');
+});
