@@ -45,25 +45,27 @@ export function AddAlertForm({
   return (
     <section className="funds-card" aria-labelledby="alert-add">
       <h2 id="alert-add">{t('add')}</h2>
-      <Form method="get" action="/alerts" className="form-buttons">
-        <div className="field grow">
+      <Form method="get" action="/alerts">
+        <div className="field">
           <label htmlFor="alert-product">{t('product')}</label>
-          <select
-            id="alert-product"
-            name="code"
-            defaultValue={instrument.code}
-            onChange={(e) => submit(e.currentTarget.form, { replace: true, preventScrollReset: true })}
-          >
-            {instruments.map((i) => (
-              <option key={i.code} value={i.code}>
-                {i.symbol}
-              </option>
-            ))}
-          </select>
+          <div className="field-row">
+            <select
+              id="alert-product"
+              name="code"
+              defaultValue={instrument.code}
+              onChange={(e) => submit(e.currentTarget.form, { replace: true, preventScrollReset: true })}
+            >
+              {instruments.map((i) => (
+                <option key={i.code} value={i.code}>
+                  {i.symbol}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="button secondary small">
+              {t('show')}
+            </button>
+          </div>
         </div>
-        <button type="submit" className="button secondary small">
-          {t('show')}
-        </button>
       </Form>
       <p className="available" role="status">
         {t('currentPrice', { symbol: instrument.symbol, price: formatPrice(current, instrument.precision, locale) })}
