@@ -67,7 +67,7 @@ export function AddAlertForm({
           </div>
         </div>
       </Form>
-      <p className="available" role="status">
+      <p className="available">
         {t('currentPrice', { symbol: instrument.symbol, price: formatPrice(current, instrument.precision, locale) })}
       </p>
       <Form method="post" {...getFormProps(form)} className="form">
