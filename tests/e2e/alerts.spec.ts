@@ -28,7 +28,7 @@ async function addAlert(page: Page, price: string) {
 test('add alerts from the trade screen’s link, see them listed, delete one; a fired one is listed as triggered', async ({ page }) => {
   await openDemo(page);
   await page.goto('/trade?code=EURUSD');
-  await page.getByRole('link', { name: 'Price alerts for EUR/USD' }).click();
+  await page.getByRole('link', { name: 'Alerts', exact: true }).click();
   await expect(page).toHaveURL(/\/alerts\?code=EURUSD$/);
   await expect(page.getByRole('heading', { name: 'Price alerts' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Product' })).toHaveValue('EURUSD');

@@ -212,11 +212,7 @@ export default function TradePage() {
             </svg>
           </Link>
         </h1>
-        <Link
-          to={`/alerts?code=${encodeURIComponent(instrument.Code)}`}
-          className="button secondary small"
-          aria-label={t('alerts:tradeLinkLabel', { symbol: instrument.ShowCode })}
-        >
+        <Link to={`/alerts?code=${encodeURIComponent(instrument.Code)}`} className="button secondary small">
           {t('alerts:tradeLink')}
         </Link>
       </header>
