@@ -3,6 +3,7 @@
  * page's stream and a toast says so there, with a link to the alerts screen.
  */
 import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage, forceMarket, openDemo, setPrice } from './fixtures';
 
@@ -53,11 +54,13 @@ for (const lng of ['en', 'ar']) {
   test(`the alerts screen, its confirmation and a fired alert's toast have no serious accessibility findings (${lng})`, async ({
     page,
   }) => {
+    // The screen's words in this language, as the trader reads them.
+    const words = JSON.parse(fs.readFileSync(`locales/${lng}/alerts.json`, 'utf8')) as Record<string, string>;
     await openDemoIn(page, lng);
     await page.goto('/alerts?code=EURUSD');
-    await page.locator('input[name="price"]').fill('1.10500');
-    await page.locator('form[method="post"] button[type="submit"]').click();
-    await expect(page.locator('a[href*="confirm=delete"]')).toHaveCount(1);
+    await page.getByRole('textbox', { name: words.price }).fill('1.10500');
+    await page.getByRole('button', { name: words.submit }).click();
+    await expect(page.getByRole('link', { name: words.delete })).toHaveCount(1);
     await expect(page).toHaveURL(/\/alerts\?code=EURUSD$/);
     const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/stream');
     await page.reload();
@@ -68,7 +71,7 @@ for (const lng of ['en', 'ar']) {
     await setPrice('EURUSD', '1.10600');
     await expect(page.getByRole('alert')).toBeVisible();
     expect.soft(await seriousFindings(page), 'a fired alert’s toast').toEqual([]);
-    await page.locator('a[href*="confirm=delete"]').first().click();
+    await page.getByRole('link', { name: words.delete }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect.soft(await seriousFindings(page), 'the delete confirmation').toEqual([]);
   });
