@@ -15,7 +15,7 @@ export function addAlertSchema(precision: number) {
       .string({ required_error: 'alerts:validation.priceRequired' })
       .trim()
       .min(1, 'alerts:validation.priceRequired')
-      .refine((s) => /^\d+(\.\d+)?$/.test(s) && Number(s) > 0, 'alerts:validation.price')
+      .refine((s) => s === '' || (/^\d+(\.\d+)?$/.test(s) && Number(s) > 0), 'alerts:validation.price')
       .refine((s) => !/^\d+(\.\d+)?$/.test(s) || parseUnits(s, precision) !== null, {
         message: 'alerts:validation.decimals',
       }),
