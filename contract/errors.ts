@@ -48,6 +48,9 @@ export const ErrorCode = {
   TargetPriceAtMarket: 3016,
   PriceMoved: 3017,
   CloseLotsAboveHeld: 3018,
+  TrailDistanceInvalid: 3019,
+  TrailDistanceTicks: 3020,
+  TrailDistanceTooLarge: 3021,
 
   NoPaymentChannel: 4001,
   AmountInvalid: 4002,
@@ -127,6 +130,9 @@ export const ERROR_MESSAGES: Record<ErrorName, string> = {
   TargetPriceAtMarket: 'The target price must differ from the current price.',
   PriceMoved: 'The price has moved too far from the one you saw. Check the new price and try again.',
   CloseLotsAboveHeld: 'You cannot close more lots than the position holds.',
+  TrailDistanceInvalid: 'The trailing stop distance must be above 0.',
+  TrailDistanceTicks: 'The trailing stop distance has more decimals than this product allows.',
+  TrailDistanceTooLarge: 'The trailing stop distance must be less than half of the price.',
 
   NoPaymentChannel: 'There is no payment channel for this currency account.',
   AmountInvalid: 'Please enter a valid amount.',

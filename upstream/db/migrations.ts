@@ -338,7 +338,17 @@ export const MIGRATIONS: readonly string[] = [
   /* 7: trailing stops: the distance behind the price (scaled like prices) that the engine keeps stop_loss at */ `
   ALTER TABLE orders ADD COLUMN trail_distance INTEGER CHECK (trail_distance IS NULL OR trail_distance > 0);
   `,
-  /* 8: price alerts (issue 13): a level per user and instrument, fired once by the engine (triggered_at) */ `
+  /* 8: Web Push subscriptions, a user's phones (issue 13, price alerts) */ `
+  CREATE TABLE push_subscriptions (
+    endpoint TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    p256dh TEXT NOT NULL,
+    auth TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX push_subscriptions_user ON push_subscriptions (user_id);
+  `,
+  /* 9: price alerts (issue 13): a level per user and instrument, fired once by the engine (triggered_at) */ `
   CREATE TABLE price_alerts (
     id INTEGER PRIMARY KEY,
     user_id INTEGER NOT NULL REFERENCES users(id),

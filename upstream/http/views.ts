@@ -76,6 +76,7 @@ export function orderView(market: Market, engine: TradingEngine, row: OrderRow):
     TradeFee: moneyNumber(row.fee),
     TargetLossPrice: p(row.stop_loss),
     TargetProfitPrice: p(row.take_profit),
+    TrailDistance: p(row.trail_distance),
     Multiple: row.leverage,
     Status: row.status,
     CloseReason: row.close_reason,

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
 import { CsrfInput, ErrorList, Field, FormError, SubmitButton } from '~/components/forms';
+import { TrailField } from '~/components/trail-field';
 import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { canStepDown, estimateOrder, formatLots, priceUnits, stepLots, type Conversion, type TicketInstrument } from './estimates';
@@ -25,6 +26,7 @@ export interface TicketDefaults {
   target_price: string;
   take_profit: string;
   stop_loss: string;
+  trail_distance: string;
 }
 
 /** Why buy and sell cannot be pressed right now. */
@@ -72,6 +74,7 @@ export function OrderForm({
       target_price: { min: 0, step: 'any' },
       take_profit: { min: 0, step: 'any' },
       stop_loss: { min: 0, step: 'any' },
+      trail_distance: { min: 0, step: 'any' },
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onBlur',
@@ -223,6 +226,13 @@ export function OrderForm({
         <Field meta={fields.take_profit} label={t('order.takeProfit')} type="number" inputMode="decimal" placeholder={t('order.notSet')} />
         <Field meta={fields.stop_loss} label={t('order.stopLoss')} type="number" inputMode="decimal" placeholder={t('order.notSet')} />
       </div>
+      <TrailField
+        meta={fields.trail_distance}
+        type="number"
+        label={t('trailing.label')}
+        hint={t('trailing.hint')}
+        placeholder={t('trailing.off')}
+      />
 
       <dl className="estimates">
         <div>
