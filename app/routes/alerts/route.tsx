@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '#contract/errors';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { PageHeader } from '~/components/page-header';
+import { PushSwitch } from '~/components/push-switch';
 import { translator } from '~/i18n/i18next.server';
 import { useLiveStream } from '~/live/hooks';
 import { failureMessage, loaderFailure, upstreamApi, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
@@ -113,6 +114,7 @@ export default function AlertsPage() {
         price={page.price}
         lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
       />
+      <PushSwitch />
       <AlertLists active={page.active} triggered={page.triggered} confirmHref={(id) => `${here}&confirm=delete&id=${id}`} />
       {page.deleting ? (
         <ConfirmDialog
