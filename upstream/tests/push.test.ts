@@ -11,6 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as alerts from '../../contract/calls/alerts';
 import * as push from '../../contract/calls/push';
 import { startTestUpstream, type TestUpstream } from '../testing';
 import { expectError, expectOk, expectTokenRequired } from './contract-helpers';
@@ -186,5 +187,36 @@ describe('push/subscribe and push/unsubscribe', () => {
       answer = 201;
     }
     expect(up.upstream.push.subscriptionsOf(userId)).toBe(0);
+  });
+});
+
+describe('a price alert that fires', () => {
+  test('is pushed once to the user’s phones, in the language it was set in, opening the alerts screen', async () => {
+    const { token, userId } = await up.demo();
+    const p = phone(`alert-${userId}`);
+    expectOk(push.pushSubscribe, await up.call(push.pushSubscribe, p.subscription, { token }));
+    up.forceMarket('EURUSD', 'open');
+    up.setPrice('EURUSD', 1.1);
+    const forexId = up.upstream.market.getByCode('EURUSD')!.id;
+    const alert = expectOk(
+      alerts.alertAdd,
+      await up.call(alerts.alertAdd, { forex_id: forexId, direction: 1, price: '1.105' }, { token, lang: 'fr' }),
+    );
+    received.length = 0;
+    up.setPrice('EURUSD', 1.106);
+    up.setPrice('EURUSD', 1.107);
+    await expect.poll(() => received.length).toBe(1);
+    expect(received[0]!.path).toBe(`/push/alert-${userId}`);
+    expect(JSON.parse(decrypt(received[0]!.body, p))).toEqual({
+      title: 'Alerte de prix : EUR/USD à 1.10600',
+      body: expect.stringMatching(
+        /^EUR\/USD est monté à 1\.10600 et a atteint votre alerte à 1\.10500 \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)\.$/,
+      ),
+      url: '/alerts?code=EURUSD',
+      tag: `alert-${alert.id}`,
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received).toHaveLength(1);
+    up.setPrice('EURUSD', 1.1);
   });
 });

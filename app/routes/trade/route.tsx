@@ -213,6 +213,9 @@ export default function TradePage() {
             </svg>
           </Link>
         </h1>
+        <Link to={`/alerts?code=${encodeURIComponent(instrument.Code)}`} className="button secondary small">
+          {t('alerts:tradeLink')}
+        </Link>
       </header>
     ),
     [instrument, period, t],
