@@ -8,9 +8,9 @@ import { NAMESPACES } from './i18n/config';
 const RETRY_MS = [500, 1500, 3000, 6000];
 
 /**
- * The page's strings (preloaded by the document). A failed fetch is tried again, then again whenever the
- * network comes back: the server-rendered page works meanwhile, and hydration waits for the right words
- * rather than showing keys.
+ * The page's strings (preloaded by the document). A failed fetch is tried again, ever more slowly up to the
+ * last interval and then at that pace, and at once when the network comes back: the server-rendered page
+ * works meanwhile, and hydration waits for the right words rather than showing keys.
  */
 async function fetchStrings(url: string): Promise<Record<string, object>> {
   for (let attempt = 0; ; attempt++) {
@@ -20,9 +20,8 @@ async function fetchStrings(url: string): Promise<Record<string, object>> {
     } catch {
       // offline or refused: try again below
     }
-    const wait = RETRY_MS[attempt];
     await new Promise<void>((resolve) => {
-      if (wait !== undefined) setTimeout(resolve, wait);
+      setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
       window.addEventListener('online', () => resolve(), { once: true });
     });
   }

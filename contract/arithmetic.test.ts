@@ -12,6 +12,8 @@ import {
   quoteToUsd,
   riskRateBasisPoints,
   stopsValid,
+  trailDistanceRefusal,
+  trailedStop,
   withdrawalFeeMicro,
   type InstrumentTerms,
 } from './arithmetic';
@@ -126,5 +128,49 @@ describe('lotShare', () => {
       expect(Math.abs(share * whole - amount * part) * 2).toBeLessThanOrEqual(whole);
     }
     expect(() => lotShare(10, 4, 3)).toThrow(RangeError);
+  });
+});
+
+describe('trailedStop', () => {
+  test('a buy: distance below the price, only ever up; a sell: above it, only ever down; an absent stop is set', () => {
+    expect(trailedStop(Side.Buy, null, 110000, 200)).toBe(109800);
+    expect(trailedStop(Side.Buy, 109800, 110050, 200)).toBe(109850);
+    expect(trailedStop(Side.Buy, 109850, 109900, 200)).toBe(109850);
+    expect(trailedStop(Side.Sell, null, 110000, 200)).toBe(110200);
+    expect(trailedStop(Side.Sell, 110200, 109900, 200)).toBe(110100);
+    expect(trailedStop(Side.Sell, 110100, 110300, 200)).toBe(110100);
+    // A buy whose candidate would be 0 or below keeps what it has.
+    expect(trailedStop(Side.Buy, null, 200, 200)).toBeNull();
+    expect(trailedStop(Side.Buy, 50, 150, 200)).toBe(50);
+  });
+
+  test('never against the trader, over any path of prices', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(Side.Buy, Side.Sell),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 50 }),
+        (side, distance, prices) => {
+          let stop: number | null = null;
+          for (const price of prices) {
+            const next = trailedStop(side, stop, price, distance);
+            if (stop !== null) expect(side === Side.Buy ? next! >= stop : next! <= stop).toBe(true);
+            // Never nearer to the price than the distance, when it moved at this price.
+            if (next !== stop) expect(Math.abs(price - next!)).toBe(distance);
+            stop = next;
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('trailDistanceRefusal', () => {
+  test('above 0 and less than half the reference price', () => {
+    expect(trailDistanceRefusal(0, 110000)).toBe('TrailDistanceInvalid');
+    expect(trailDistanceRefusal(-5, 110000)).toBe('TrailDistanceInvalid');
+    expect(trailDistanceRefusal(1, 110000)).toBeNull();
+    expect(trailDistanceRefusal(54999, 110000)).toBeNull();
+    expect(trailDistanceRefusal(55000, 110000)).toBe('TrailDistanceTooLarge');
   });
 });

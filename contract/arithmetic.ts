@@ -156,3 +156,29 @@ export function stopsValid(
     stopLoss: stopLoss === null || (buy ? stopLoss < price : stopLoss > price),
   };
 }
+
+/**
+ * A trailing stop's stop loss after the price `price`: `distance` behind it, moved only in the trader's favour
+ * and never back (buy: max(SL, price − distance); sell: min(SL, price + distance)). An absent stop is set; a buy
+ * whose candidate is not above 0 keeps what it has. Integer price units throughout, so no rounding.
+ */
+export function trailedStop(side: Side | number, stopLoss: number | null, price: number, distance: number): number | null {
+  if (side === Side.Buy) {
+    const candidate = price - distance;
+    if (candidate <= 0) return stopLoss;
+    return stopLoss === null || candidate > stopLoss ? candidate : stopLoss;
+  }
+  const candidate = price + distance;
+  return stopLoss === null || candidate < stopLoss ? candidate : stopLoss;
+}
+
+/**
+ * Why a trailing distance (integer price units) is refused against the reference price (the market's, or a
+ * pending order's target), or null when it is allowed: above 0, and less than half the price (a stop further
+ * than that is no stop, and a buy's would fall to 0 or below).
+ */
+export function trailDistanceRefusal(distance: number, reference: number): 'TrailDistanceInvalid' | 'TrailDistanceTooLarge' | null {
+  if (!(distance > 0)) return 'TrailDistanceInvalid';
+  if (distance * 2 >= reference) return 'TrailDistanceTooLarge';
+  return null;
+}

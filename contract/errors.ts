@@ -48,6 +48,9 @@ export const ErrorCode = {
   TargetPriceAtMarket: 3016,
   PriceMoved: 3017,
   CloseLotsAboveHeld: 3018,
+  TrailDistanceInvalid: 3019,
+  TrailDistanceTicks: 3020,
+  TrailDistanceTooLarge: 3021,
 
   NoPaymentChannel: 4001,
   AmountInvalid: 4002,
@@ -74,6 +77,10 @@ export const ErrorCode = {
   UploadTooLarge: 5005,
   UploadType: 5006,
   UploadRequired: 5007,
+
+  AlertLimitReached: 6001,
+  AlertNotFound: 6002,
+  AlertWrongSide: 6003,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export type ErrorName = keyof typeof ErrorCode;
@@ -123,6 +130,9 @@ export const ERROR_MESSAGES: Record<ErrorName, string> = {
   TargetPriceAtMarket: 'The target price must differ from the current price.',
   PriceMoved: 'The price has moved too far from the one you saw. Check the new price and try again.',
   CloseLotsAboveHeld: 'You cannot close more lots than the position holds.',
+  TrailDistanceInvalid: 'The trailing stop distance must be above 0.',
+  TrailDistanceTicks: 'The trailing stop distance has more decimals than this product allows.',
+  TrailDistanceTooLarge: 'The trailing stop distance must be less than half of the price.',
 
   NoPaymentChannel: 'There is no payment channel for this currency account.',
   AmountInvalid: 'Please enter a valid amount.',
@@ -149,6 +159,10 @@ export const ERROR_MESSAGES: Record<ErrorName, string> = {
   UploadTooLarge: 'The file is too large (8 MB at most).',
   UploadType: 'Please upload a JPEG, PNG or WebP image.',
   UploadRequired: 'Please choose one file to upload.',
+
+  AlertLimitReached: 'You have 50 active price alerts, the most allowed. Delete one first.',
+  AlertNotFound: 'This price alert does not exist.',
+  AlertWrongSide: 'For "rises to" the price must be above the current price, for "falls to" below it.',
 };
 
 const NAME_BY_CODE = new Map<number, ErrorName>(Object.entries(ErrorCode).map(([k, v]) => [v, k as ErrorName]));

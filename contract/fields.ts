@@ -29,6 +29,16 @@ export const OptionalPriceField = z
   .refine((s) => s === '' || /^\d+(\.\d+)?$/.test(s), { message: 'not a decimal number' })
   .transform((s) => (s === '' || /^0+(\.0+)?$/.test(s) ? null : s));
 
+/**
+ * A price distance (a trailing stop's): 0, empty or absent means "off" (null); otherwise a decimal kept as its
+ * exact text, its sign included, so that the upstream refuses a negative one with its own business code.
+ */
+export const OptionalDistanceField = z
+  .union([z.string(), z.number(), z.null(), z.undefined()])
+  .transform((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v.trim()))
+  .refine((s) => s === '' || /^-?\d+(\.\d+)?$/.test(s), { message: 'not a decimal number' })
+  .transform((s) => (s === '' || /^-?0+(\.0+)?$/.test(s) ? null : s));
+
 /** Optional text: an empty form field is the same as an absent one. */
 export const OptionalText = z
   .union([z.string(), z.undefined(), z.null()])

@@ -237,3 +237,41 @@ test('SIGTERM during traffic: no request fails but refused new connections, the 
   agent.destroy();
   fs.rmSync(server.dataDir, { recursive: true, force: true });
 }, 60_000);
+
+describe('UPSTREAM_URL=auto: each allowed page host reaches its own upstream', () => {
+  let server: Running;
+  beforeAll(async () => {
+    server = await startServer({ UPSTREAM_URL: 'auto', ALLOWED_HOSTS: 'm.one.test,m.two.test', WEB_CONCURRENCY: '1' });
+  }, 60_000);
+  afterAll(() => stopServer(server));
+
+  /** One feed state per relay (with one relay, /healthz gives it alone). */
+  const feeds = async () => [(JSON.parse((await get(`${server.base}/healthz`)).body) as { feed: string | string[] }).feed].flat();
+  /** A stream's first answer: its status, and nothing more is waited for. */
+  const streamStatus = (host: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.get(`${server.base}/stream`, { headers: { host, accept: 'text/event-stream' }, agent: false }, (res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on('error', (e) => (e.message === 'socket hang up' ? undefined : reject(e)));
+    });
+
+  test('a host that is not allowed gets 421 for pages and the stream, and makes no relay', async () => {
+    // A load balancer's health check by address is answered.
+    expect(await feeds()).toEqual([]);
+    expect((await get(`${server.base}/login`, { host: 'evil.example' })).status).toBe(421);
+    expect(await streamStatus('evil.example')).toBe(421);
+    expect(await streamStatus('api.one.test')).toBe(421);
+    expect(await feeds()).toEqual([]);
+  });
+
+  test("each allowed host's stream opens a relay of its own (to api.<domain>), made once", async () => {
+    expect(await streamStatus('m.one.test')).toBe(200);
+    expect(await feeds()).toHaveLength(1);
+    expect(await streamStatus('m.one.test')).toBe(200);
+    expect(await feeds()).toHaveLength(1);
+    expect(await streamStatus('m.two.test')).toBe(200);
+    expect(await feeds()).toHaveLength(2);
+  });
+});

@@ -142,3 +142,32 @@ export function refuseMalformed() {
     next();
   };
 }
+
+/** How much of an unread body is read and dropped after the answer, so the client sees the answer (not a reset). */
+const LINGER_BYTES = 256 * 1024;
+const LINGER_MS = 5_000;
+
+/**
+ * An answer finished before its request body was read to the end (a refusal of an oversized post, an
+ * action that answered without reading): a little more is read and dropped, as node does to keep the
+ * connection, so that the client reads the answer rather than a reset; past LINGER_BYTES or LINGER_MS the
+ * connection is closed, so a client streaming an endless body costs nothing more.
+ */
+export function unreadBodyCloses() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.on('finish', () => {
+      if (req.complete) return;
+      let dropped = 0;
+      const timer = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+      req.once('end', () => clearTimeout(timer));
+      // Whoever was reading the body (the app's stream) has given up on it.
+      req.removeAllListeners('data');
+      req.on('data', (chunk: Buffer) => {
+        dropped += chunk.length;
+        if (dropped > LINGER_BYTES) req.socket.destroy();
+      });
+      req.resume();
+    });
+    next();
+  };
+}

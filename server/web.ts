@@ -16,7 +16,7 @@ import { pageCacheControl } from './caching';
 import { upstreamForHost, type Config } from './config';
 import { createMetrics, metricsAllowed, routeLabeller } from './metrics';
 import { createRelay, lastEventIdOf } from './relay/hub';
-import { desktopSiteUrl, refuseCrossSite, refuseMalformed, securityHeaders } from './security';
+import { desktopSiteUrl, refuseCrossSite, refuseMalformed, securityHeaders, unreadBodyCloses } from './security';
 
 export interface WebOptions {
   config: Config;
@@ -82,13 +82,7 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
   });
   app.use(securityHeaders(dev));
   app.use(refuseMalformed());
-  if (config.UPSTREAM_URL === 'auto') {
-    // Only the broker's own page hosts: any other Host would choose where users' tokens are sent.
-    app.use((req, res, next) => {
-      if (upstreamForHost(req.get('host') ?? '', `${req.protocol}:`, config.ALLOWED_HOSTS ?? [])) return next();
-      res.status(421).type('text/plain').send('This site is not served here.\n');
-    });
-  }
+  app.use(unreadBodyCloses());
 
   app.get('/healthz', (_req, res) => {
     const all = [...relays.values()].map((r) => r.stats());
@@ -107,9 +101,22 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
     const local = () => metrics.registry.metrics();
     (metricsText ? metricsText(local) : local()).then(
       (text) => res.type(metrics.registry.contentType).setHeader('Cache-Control', 'no-store').send(text),
-      next,
+      (error: unknown) => {
+        // The processes did not all answer in time: the scraper tries again, and this is not a server fault.
+        console.warn(`[metrics] not collected: ${error instanceof Error ? error.message : String(error)}`);
+        res.status(503).setHeader('Retry-After', '5').type('text/plain').send('Metrics not collected in time.\n');
+      },
     );
   });
+
+  if (config.UPSTREAM_URL === 'auto') {
+    // Only the broker's own page hosts: any other Host would choose where users' tokens are sent. (A health
+    // check or a metrics scrape by address is answered above.)
+    app.use((req, res, next) => {
+      if (upstreamForHost(req.get('host') ?? '', `${req.protocol}:`, config.ALLOWED_HOSTS ?? [])) return next();
+      res.status(421).type('text/plain').send('This site is not served here.\n');
+    });
+  }
 
   if (config.DESKTOP_SITE === 'on') {
     app.use((req, res, next) => {

@@ -14,6 +14,21 @@ const UpstreamConfigSchema = z.object({
   /** Verification codes are also e-mailed through this server when set. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('LotFX <no-reply@localhost>'),
+  /** Web Push: the push services a phone may name, comma-separated (`*.` for subdomains); unset: the browsers' own. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    )
+    .optional(),
+  /** Web Push: the contact the push services see, a mailto: or https: URL. */
+  PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/)
+    .default('mailto:no-reply@localhost'),
   /** The admin command's upstream (else the address the running upstream wrote in DATA_DIR). */
   UPSTREAM_URL: z.union([z.literal('auto'), z.string().url()]).optional(),
 });

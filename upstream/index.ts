@@ -13,10 +13,12 @@ import { IMAGE_UPLOAD_MAX_BYTES } from '../contract/calls/identity';
 import { WS_PATH } from '../contract/ws';
 import { ErrorCode } from '../contract/errors';
 import { registerAdmin } from './http/admin';
+import { registerAlertRoutes } from './http/alert-routes';
 import { requestLanguage, translate } from './http/i18n';
 import { smtpMailer } from './content/mailer';
 import { registerContentRoutes } from './http/content-routes';
 import { registerFundsRoutes } from './http/funds-routes';
+import { registerPushRoutes } from './http/push-routes';
 import { registerRoutes } from './http/routes';
 import { INSTRUMENTS, logoSvg, providerLogoSvg, SERVICE_PROVIDERS } from './market/catalogue';
 import { RealtimeHub } from './realtime/hub';
@@ -62,6 +64,8 @@ export async function start(options: StartOptions = {}): Promise<RunningUpstream
     clock: options.clock ?? Date.now,
     log,
     mail: options.mail ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM, log) : undefined),
+    pushServiceHosts: options.pushServiceHosts ?? config.PUSH_SERVICE_HOSTS,
+    pushSubject: options.pushSubject ?? config.PUSH_SUBJECT,
   });
   const adminKey = readOrCreateKey(path.join(dataDir, ADMIN_KEY_FILE));
 
@@ -93,6 +97,8 @@ export async function start(options: StartOptions = {}): Promise<RunningUpstream
   registerRoutes(app, upstream);
   registerFundsRoutes(app, upstream);
   registerContentRoutes(app, upstream);
+  registerAlertRoutes(app, upstream);
+  registerPushRoutes(app, upstream);
   registerAdmin(app, upstream, adminKey);
   const logos = new Map([
     ...INSTRUMENTS.map((s) => [`${s.code.toLowerCase()}.svg`, logoSvg(s)] as const),

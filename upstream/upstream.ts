@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CaptchaStore } from './accounts/captcha';
 import { Accounts } from './accounts/accounts';
+import { AlertDelivery } from './alerts/delivery';
 import { openDatabase, type Db } from './db/database';
 import { seed } from './db/seed';
 import { Identity } from './content/identity';
@@ -14,6 +15,7 @@ import { Withdrawals } from './funds/withdrawals';
 import { Market } from './market/market';
 import { Simulator } from './market/simulator';
 import { TradingEngine } from './trading/engine';
+import { DEFAULT_PUSH_SERVICE_HOSTS, WebPush } from './push/web-push';
 
 export interface UpstreamOptions {
   /** SQLite file; ':memory:' for a throwaway. */
@@ -33,8 +35,12 @@ export interface UpstreamOptions {
   log: (line: string) => void;
   /** Where uploaded images are kept (default: `uploads/` beside the database). */
   uploadsDir?: string;
-  /** Sends e-mails (verification codes) besides the outbox. */
+  /** Sends e-mails (verification codes, price alerts) besides the outbox. */
   mail?: SendMail;
+  /** Push services a phone's subscription may name (default: the browsers' own services). */
+  pushServiceHosts?: readonly string[];
+  /** The contact push services see (a mailto: or https: URL). */
+  pushSubject?: string;
 }
 
 export class Upstream {
@@ -48,6 +54,9 @@ export class Upstream {
   readonly deposits: Deposits;
   readonly withdrawals: Withdrawals;
   readonly identity: Identity;
+  readonly push: WebPush;
+  /** Price alerts that fire: to the user's sockets, mailbox and phones (see deliverAlert). */
+  readonly alertDelivery: AlertDelivery;
   private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(readonly options: UpstreamOptions) {
@@ -75,6 +84,25 @@ export class Upstream {
     this.deposits = new Deposits(this.db, this.engine, this.uploads, options.clock);
     this.withdrawals = new Withdrawals(this.db, this.engine, options.clock);
     this.identity = new Identity(this.db, this.uploads, options.clock);
+    this.push = new WebPush(this.db, {
+      // The VAPID key pair lives beside the database, made at first start.
+      keyFile:
+        options.dbFile === ':memory:'
+          ? path.join(os.tmpdir(), 'upstream-vapid.json')
+          : path.join(path.dirname(options.dbFile), 'vapid.json'),
+      serviceHosts: options.pushServiceHosts ?? DEFAULT_PUSH_SERVICE_HOSTS,
+      subject: options.pushSubject ?? 'mailto:no-reply@localhost',
+      clock: options.clock,
+      log: options.log,
+    });
+    this.alertDelivery = new AlertDelivery(this.db, this.market, {
+      clock: options.clock,
+      log: options.log,
+      mail: options.mail,
+      text: translateWith,
+      push: (userId, payload) => this.push.send(userId, payload),
+    });
+    this.engine.onAlert((alert) => this.alertDelivery.deliverAlert(alert.user_id, alert));
   }
 
   start(): void {

@@ -56,6 +56,7 @@ export function Field({
   autoComplete,
   inputMode,
   placeholder,
+  hint,
   children,
 }: {
   meta: FieldMetadata<string | number | undefined>;
@@ -64,14 +65,17 @@ export function Field({
   autoComplete?: string;
   inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
   placeholder?: string;
+  /** What the field means, under it (and described by it). */
+  hint?: string;
   /** Something beside the input (a send-code button). */
   children?: React.ReactNode;
 }) {
   const errorId = meta.errors?.length ? meta.errorId : undefined;
+  const hintId = hint ? `${meta.id}-hint` : undefined;
   const input = (
     <input
       {...getInputProps(meta, { type, ariaAttributes: true })}
-      aria-describedby={errorId}
+      aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
       autoComplete={autoComplete}
       inputMode={inputMode}
       placeholder={placeholder}
@@ -88,6 +92,11 @@ export function Field({
       ) : (
         input
       )}
+      {hint ? (
+        <p id={hintId} className="field-hint muted">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={meta.errors} />
     </div>
   );

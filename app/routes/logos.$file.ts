@@ -7,9 +7,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const file = params.file ?? '';
   if (!FILE.test(file)) throw new Response('Not found', { status: 404 });
   const upstream = await fetch(new URL(`/static/logos/${file}`, context.upstream.baseUrl), { signal: AbortSignal.timeout(5000) }).catch(
-    () => null,
+    (error: unknown) => {
+      // An outage, not a missing logo: said as such, and not cached as a 404 would be.
+      console.warn(`[upstream] logo ${file} not fetched: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Response('Logo unavailable', { status: 503, headers: { 'cache-control': 'no-store' } });
+    },
   );
-  if (!upstream?.ok) throw new Response('Not found', { status: 404 });
+  if (!upstream.ok) throw new Response('Not found', { status: 404 });
   return new Response(await upstream.text(), {
     headers: {
       'content-type': 'image/svg+xml',

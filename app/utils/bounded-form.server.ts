@@ -24,7 +24,9 @@ export async function readBoundedText(request: Request, limit = FORM_BODY_LIMIT)
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      // Not cancelled: that would drop the connection before the refusal is written. The server deals with
+      // the unread rest once the answer is out (server/security.ts, unreadBodyCloses).
+      reader.releaseLock();
       throw tooLarge();
     }
     chunks.push(value);

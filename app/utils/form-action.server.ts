@@ -124,7 +124,9 @@ export async function readUploadForm(request: Request, fileFields: string | read
     unstable_composeUploadHandlers(imageHandler, unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 })),
   ).catch((error: unknown) => {
     if (error instanceof MaxPartSizeExceededError) throw new Response('Field too large', { status: 413 });
-    throw error;
+    if (error instanceof Response) throw error;
+    // No boundary, a cut-off body, a broken part header: the sender's fault, never a 500.
+    throw new Response('Malformed form', { status: 400 });
   });
   await validateCsrf(formData, request.headers);
   return result(formData);

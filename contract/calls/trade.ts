@@ -1,7 +1,7 @@
 /** Spec §7 "Markets and trading": orders and the account. */
 import { z } from 'zod';
 import { EntryMode, OrderTab, Side } from '../enums';
-import { codeField, DecimalField, OptionalPriceField, OptionalText, PageField, PositiveInt } from '../fields';
+import { codeField, DecimalField, OptionalDistanceField, OptionalPriceField, OptionalText, PageField, PositiveInt } from '../fields';
 import { defineCall } from './define';
 
 export const OrderSchema = z.object({
@@ -22,6 +22,11 @@ export const OrderSchema = z.object({
   TradeFee: z.number(),
   TargetLossPrice: z.number(),
   TargetProfitPrice: z.number(),
+  /**
+   * The trailing stop's distance in price units (0: none): the upstream moves TargetLossPrice to this distance
+   * behind the price as it moves in the trader's favour, never back. Absent from an upstream without trailing stops.
+   */
+  TrailDistance: z.number().default(0),
   /** Leverage chosen at submission. */
   Multiple: z.number().int(),
   Status: z.number().int(),
@@ -45,6 +50,8 @@ export const SubmitOrderSchema = z.object({
   stop_loss_price: OptionalPriceField,
   target_profit_price: OptionalPriceField,
   multiple: PositiveInt,
+  /** A trailing stop: its distance in price units, e.g. 0.0020 (0, empty or absent: none). See TrailDistance. */
+  trail_distance: OptionalDistanceField,
   /**
    * The price the trader saw: a market order whose fill would be further from it than the instrument's
    * tolerance is refused (PriceMoved) rather than filled somewhere the trader did not agree to.
@@ -143,6 +150,11 @@ export const SetStopPriceSchema = z.object({
   id: PositiveInt,
   target_profit_price: OptionalPriceField,
   stop_loss_price: OptionalPriceField,
+  /**
+   * A trailing stop's distance in price units (0, empty or absent: none). Like the two prices, it replaces
+   * what the order had: a call without it turns trailing off.
+   */
+  trail_distance: OptionalDistanceField,
 });
 export const setStopPrice = defineCall({
   name: 'set_stop_price',

@@ -68,6 +68,16 @@ for (const lng of ['en', 'ar']) {
       await page.getByRole('textbox').first().press('Enter');
       await expect(page.getByRole('textbox').first()).toHaveAttribute('aria-invalid', 'true');
       await expectNoSeriousFindings(page, '/login with its field errors');
+      // A form past its bounds: the refusal page.
+      await page.evaluate(() => {
+        const form = document.querySelector('form[method="post"]') as HTMLFormElement;
+        for (let i = 0; i < 300; i++) form.insertAdjacentHTML('beforeend', `<input type="hidden" name="x${i}" value="1">`);
+        form.querySelector<HTMLInputElement>('input[type="password"]')!.value = 'secret-123';
+        form.querySelector<HTMLInputElement>('input[type="email"], input[name="account"]')!.value = 'a@example.com';
+        form.requestSubmit();
+      });
+      await expect(page.locator('main.error-page h1')).toBeVisible();
+      await expectNoSeriousFindings(page, 'the page of a form past its bounds (413)');
     });
 
     test(`a demo account's screens, with an open position, have no serious accessibility findings (${lng})`, async ({ page }) => {
@@ -82,6 +92,7 @@ for (const lng of ['en', 'ar']) {
         `/trade?code=EURUSD&placed=${id}`,
         '/order?type=1',
         `/order?type=1&detail=${id}`,
+        '/order?type=1&confirm=close-all&scope=all',
         '/order?type=0',
         '/order?type=3',
         '/mine/history',
@@ -100,6 +111,7 @@ for (const lng of ['en', 'ar']) {
         '/mine/charge?method=coin&channel=1',
         '/mine/withdraw',
         '/mine/withdraw-way',
+        '/mine/withdraw-way?type=2',
         '/mine/wallet',
         '/mine/bank-card-list',
         '/mine/coin-address-list',
@@ -110,6 +122,17 @@ for (const lng of ['en', 'ar']) {
         '/mine/chat',
       ])
         await check(page, path);
+      // A bound bank account and its delete confirmation (fields by name: the labels are in this language).
+      await page.goto('/mine/withdraw-way?type=2');
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      const bank = { bank_name: 'Pacific Bank', bank_address: '2 Harbour Road', bank_swift: 'PACBHKHH', payee_name: 'Chan Tai Man' };
+      for (const [name, value] of Object.entries({ ...bank, payee_account: '123-456-789' }))
+        await page.locator(`input[name="${name}"]`).fill(value);
+      await page.locator('input[name="payee_account"]').press('Enter');
+      await expect(page).toHaveURL(/bank-card-list/);
+      await page.goto((await page.locator('a[href*="confirm=delete-"]').first().getAttribute('href'))!);
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousFindings(page, 'the delete confirmation of a bank account');
     });
   });
 }

@@ -30,10 +30,12 @@ test('with JavaScript, arriving at the market list from another page shows ten s
 });
 
 test('when the page strings fail to load, the page tries again and still comes alive', async ({ page }) => {
+  // Refused five times: past the retry ladder (0.5 s, 1.5 s, 3 s, 6 s), with the network up all along.
+  test.setTimeout(60_000);
   await chooseLanguage(page, 'en');
   let refused = 0;
   await page.route(/\/locales\/en\.json/, async (route) => {
-    if (refused < 2) {
+    if (refused < 5) {
       refused++;
       return route.abort('failed');
     }
@@ -42,8 +44,8 @@ test('when the page strings fail to load, the page tries again and still comes a
   await page.goto('/?category=3');
   // The server's page is there meanwhile, in its language.
   await expect(page.getByRole('list', { name: 'Markets' })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
-  expect(refused).toBe(2);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  expect(refused).toBe(5);
   const price = page.getByRole('listitem', { name: 'BTC/USD' }).getByTestId('price');
   const first = await price.innerText();
   await expect(price).not.toHaveText(first, { timeout: 15_000 });

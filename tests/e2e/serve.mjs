@@ -1,5 +1,5 @@
 // Starts the built app with its embedded upstream on a fresh data folder, with the test hooks on
-// (admin price injection), for the browser tests.
+// (admin price injection) and a push service on this machine allowed (the tests play it), for the browser tests.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +11,14 @@ fs.writeFileSync(path.join(os.tmpdir(), `e2e-data-dir-${process.env.PORT}`), dat
 // The compiled server, as production runs it (SERVER_ENTRY: playwright.config.ts, from the build folder).
 const child = spawn(process.execPath, ['--enable-source-maps', process.env.SERVER_ENTRY ?? 'build/server-bin/index.js'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, UPSTREAM_TEST_HOOKS: '1', HOST: '127.0.0.1' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    UPSTREAM_TEST_HOOKS: '1',
+    HOST: '127.0.0.1',
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {

@@ -115,6 +115,7 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
         targetPrice: input.target_price,
         stopLoss: input.stop_loss_price,
         takeProfit: input.target_profit_price,
+        trailDistance: input.trail_distance,
         leverage: input.multiple,
         seenPrice: input.price,
         idempotencyKey: input.idempotency_key,
@@ -165,7 +166,7 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
   });
   register(app, up, trade.cancelTrade, ({ input, user }) => view(up.engine.cancel(user.id, input.id)));
   register(app, up, trade.setStopPrice, ({ input, user }) =>
-    view(up.engine.setStops(user.id, input.id, input.target_profit_price, input.stop_loss_price)),
+    view(up.engine.setStops(user.id, input.id, input.target_profit_price, input.stop_loss_price, input.trail_distance)),
   );
   register(app, up, trade.getBalance, ({ user }) => ({ balance: moneyNumber(up.engine.figures(user.id).balance) }));
   register(app, up, trade.forexDetail, ({ user }) =>

@@ -1,11 +1,11 @@
 /**
- * Property test of the money: random sequences of orders (market and pending, with take-profit and
- * stop-loss), price moves large enough to trigger them and stop-outs, closes (whole, partial, all of a scope), cancels, stop edits, demo
+ * Property test of the money: random sequences of orders (market and pending, with take-profit,
+ * stop-loss and trailing stops), price moves large enough to trigger them and stop-outs, closes (whole, partial, all of a scope), cancels, stop edits, demo
  * resets, balance adjustments, deposits and their reviews, withdrawal requests and their reviews, market
  * switches and restarts. After every step, for every account: balance = sum of its ledger, lock_balance =
  * margins held, nothing negative, memory = database, one order per idempotency key, and every deposit
  * credited exactly once if approved (never otherwise), every withdrawal taken once and given back once
- * only if rejected.
+ * only if rejected, and a trailing stop never moves back against the trader.
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
@@ -41,8 +41,24 @@ const action = fc.oneof(
       target: fc.integer({ min: -300, max: 300 }),
       tp: fc.integer({ min: -300, max: 300 }),
       sl: fc.integer({ min: -300, max: 300 }),
+      /** Trailing distance in thousandths of the price: 0 none, negative or ≥ 500 refused. */
+      trail: fc.oneof(fc.constant(0), fc.integer({ min: -5, max: 120 }), fc.integer({ min: 480, max: 520 })),
       leverageIndex: fc.integer({ min: 0, max: 2 }),
       key: fc.option(fc.constantFrom('k1', 'k2', 'k3'), { nil: undefined }),
+    }),
+  },
+  {
+    // A market order with only a trailing stop (most random submits are refused for their TP or SL), so that
+    // trails live through many ticks.
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('trailSubmit' as const),
+      user,
+      code,
+      side: fc.constantFrom(Side.Buy, Side.Sell),
+      lotSteps: fc.integer({ min: 1, max: 100 }),
+      /** Thousandths of the price: wide ones live through several of the test's large moves. */
+      trail: fc.integer({ min: 1, max: 450 }),
     }),
   },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('tick' as const), code, move: fc.integer({ min: -400, max: 400 }) }) },
@@ -75,6 +91,7 @@ const action = fc.oneof(
       pick: fc.nat(),
       tp: fc.integer({ min: -200, max: 200 }),
       sl: fc.integer({ min: -200, max: 200 }),
+      trail: fc.oneof(fc.constant(0), fc.integer({ min: -5, max: 120 })),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reset' as const), user }) },
@@ -133,6 +150,14 @@ function offset(f: EngineFixture, c: Code, permille: number): string | null {
   return (p / 10 ** inst.precision).toFixed(inst.precision);
 }
 
+/** A distance of `permille` thousandths of the current price (at least one tick), as decimal text; 0: none. */
+function distance(f: EngineFixture, c: Code, permille: number): string | null {
+  if (permille === 0) return null;
+  const inst = f.up.market.getByCode(c)!;
+  const units = Math.max(1, Math.round((f.up.market.price(inst.id) * Math.abs(permille)) / 1000));
+  return (permille < 0 ? '-' : '') + (units / 10 ** inst.precision).toFixed(inst.precision);
+}
+
 function openOrders(f: EngineFixture, userId: number, status: number): OrderRow[] {
   return f.up.db.prepare('SELECT * FROM orders WHERE user_id = ? AND status = ? ORDER BY id').all(userId, status) as OrderRow[];
 }
@@ -174,6 +199,37 @@ function checkParts(f: EngineFixture, userId: number) {
   expect(bad).toEqual([]);
 }
 
+/** Ticks that moved a trailing stop, and trailing stops that closed a position, over the whole run. */
+let trailsMoved = 0;
+let trailsFired = 0;
+
+/**
+ * A trailing stop never moves back: between two steps, a holding order whose distance is unchanged has a stop at
+ * least as high (buy) or as low (sell) as before, unless the trader set the stops in that step. `seen` carries the
+ * stops from one step to the next.
+ */
+function checkTrails(f: EngineFixture, userId: number, seen: Map<number, OrderRow>, edited: boolean) {
+  for (const o of openOrders(f, userId, OrderStatus.Holding)) {
+    const before = seen.get(o.id);
+    if (!edited && before && before.status === OrderStatus.Holding && o.trail_distance !== null) {
+      expect(o.trail_distance).toBe(before.trail_distance);
+      expect(o.stop_loss).not.toBeNull();
+      if (before.stop_loss !== null) {
+        if (o.side === Side.Buy) expect(o.stop_loss!).toBeGreaterThanOrEqual(before.stop_loss);
+        else expect(o.stop_loss!).toBeLessThanOrEqual(before.stop_loss);
+      }
+      if (o.stop_loss !== before.stop_loss) trailsMoved += 1;
+    }
+    seen.set(o.id, o);
+  }
+  for (const o of f.up.db
+    .prepare('SELECT * FROM orders WHERE user_id = ? AND status = ? AND close_reason = 4 AND trail_distance IS NOT NULL')
+    .all(userId, OrderStatus.Closed) as OrderRow[]) {
+    if (seen.get(o.id)?.status === OrderStatus.Holding) trailsFired += 1;
+    seen.set(o.id, o);
+  }
+}
+
 /** Successful withdrawal requests over the whole run: the rules must let some through, or the test proves little. */
 let withdrawalsTaken = 0;
 
@@ -191,6 +247,7 @@ function run(f: EngineFixture, users: number[], a: Action, keysSeen: Map<string,
         targetPrice: a.pending ? offset(f, a.code, a.target) : null,
         takeProfit: offset(f, a.code, a.tp),
         stopLoss: offset(f, a.code, a.sl),
+        trailDistance: distance(f, a.code, a.trail),
         leverage: LEVERAGE[a.code][a.leverageIndex % LEVERAGE[a.code].length]!,
         idempotencyKey: a.key,
       });
@@ -201,6 +258,21 @@ function run(f: EngineFixture, users: number[], a: Action, keysSeen: Map<string,
         if (first !== undefined) expect(o.id).toBe(first);
         keysSeen.set(k, o.id);
       }
+      return;
+    }
+    case 'trailSubmit': {
+      const inst = f.up.market.getByCode(a.code)!;
+      f.up.engine.submit(userId, {
+        side: a.side,
+        lots: ((inst.minLots + inst.lotStep * a.lotSteps) / 1000).toString(),
+        instrumentId: inst.id,
+        entryMode: EntryMode.Market,
+        targetPrice: null,
+        takeProfit: null,
+        stopLoss: null,
+        trailDistance: distance(f, a.code, a.trail),
+        leverage: LEVERAGE[a.code][0]!,
+      });
       return;
     }
     case 'tick': {
@@ -242,7 +314,7 @@ function run(f: EngineFixture, users: number[], a: Action, keysSeen: Map<string,
       if (!list.length) return;
       const o = list[a.pick % list.length]!;
       const c = f.up.market.get(o.instrument_id)!.code as Code;
-      f.up.engine.setStops(userId, o.id, offset(f, c, a.tp), offset(f, c, a.sl));
+      f.up.engine.setStops(userId, o.id, offset(f, c, a.tp), offset(f, c, a.sl), distance(f, c, a.trail));
       return;
     }
     case 'reset':
@@ -367,6 +439,7 @@ test('balance = ledger, lock = held margins, nothing negative, one order per key
         const real = new Map(reals.map((r) => [r.id, r]));
         const users = [f.demoUser(), f.demoUser(), ...reals.map((r) => r.id)];
         const keysSeen = new Map<string, number>();
+        const trails = new Map<number, OrderRow>();
         for (const a of actions) {
           try {
             run(f, users, a, keysSeen, real);
@@ -379,6 +452,7 @@ test('balance = ledger, lock = held margins, nothing negative, one order per key
             checkFloating(f, u);
             checkFunds(f, u);
             checkParts(f, u);
+            checkTrails(f, u, trails, a.kind === 'stops');
           }
         }
       } finally {
@@ -389,4 +463,6 @@ test('balance = ledger, lock = held margins, nothing negative, one order per key
   );
   expect(withdrawalsTaken, 'no withdrawal got past the rules in any run').toBeGreaterThan(0);
   expect(partsClosed, 'no partial close went through in any run').toBeGreaterThan(0);
+  expect(trailsMoved, 'no trailing stop moved in any run').toBeGreaterThan(0);
+  expect(trailsFired, 'no trailing stop closed a position in any run').toBeGreaterThan(0);
 }, 180_000);

@@ -151,3 +151,29 @@ test('FOREX_CLOSED reaches every socket of the user for their own close and canc
   expect(await a.next(is('FOREX_CLOSED'))).toEqual({ type: 'FOREX_CLOSED', id: [pending.Id] });
   a.socket.close();
 });
+
+test('a demo reset tells every socket of the user which positions and pending orders it ended', async () => {
+  const { token } = await up.demo();
+  const order = async (status: 0 | 1) =>
+    trade.OrderSchema.parse(
+      (
+        await up.call(
+          trade.submit,
+          { type: 1, cont: '1', forex_id: 1, status, multiple: 100, ...(status === 0 ? { target_price: '1.05' } : {}) },
+          { token },
+        )
+      ).data,
+    ).Id;
+  const holding = await order(1);
+  const pending = await order(0);
+  const a = await connect();
+  a.send({ type: 'login', params: { token } });
+  await a.next(is('login_result'));
+  a.send({ type: 'sub', params: { topics: ['FOREX_CLOSED'] } });
+  expect(await a.next(is('sub_result'))).toMatchObject({ code: 1 });
+  expect((await up.call(trade.resetForexDemoAccount, {}, { token })).code).toBe(1);
+  const ended = new Set<number>();
+  while (ended.size < 2) for (const id of ((await a.next(is('FOREX_CLOSED'))) as { id: number[] }).id) ended.add(id);
+  expect([...ended].sort()).toEqual([holding, pending].sort());
+  a.socket.close();
+});

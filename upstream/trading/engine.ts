@@ -1,6 +1,6 @@
 /**
  * The trading engine: order submission, closing, cancelling and stops; per-tick re-marking of holding
- * positions in memory, take-profit, stop-loss and pending triggers, and stop-out. Every movement of money
+ * positions in memory, trailing stops, take-profit, stop-loss and pending triggers, and stop-out. Every movement of money
  * goes through the Ledger inside one BEGIN IMMEDIATE transaction; memory mirrors the committed state.
  */
 import {
@@ -12,10 +12,13 @@ import {
   marginMicro,
   profitMicro,
   stopsValid,
+  trailDistanceRefusal,
+  trailedStop,
   type AccountFigures,
 } from '../../contract/arithmetic';
 import { CloseReason, EntryMode, LedgerType, OrderStatus, Side, type TradeFeeType } from '../../contract/enums';
 import { LOT_DECIMALS, parseUnits } from '../../contract/money';
+import { AlertBook, type AlertRow } from '../alerts/book';
 import { immediate, type Db } from '../db/database';
 import type { Instrument, Market, TickEvent } from '../market/market';
 import type { ErrorName } from '../../contract/errors';
@@ -37,6 +40,8 @@ export interface OrderRow {
   close_price: number | null;
   take_profit: number | null;
   stop_loss: number | null;
+  /** A trailing stop's distance in price units (stop_loss follows the price at it); null: none. */
+  trail_distance: number | null;
   margin: number;
   fee: number;
   profit: number | null;
@@ -60,6 +65,8 @@ interface Position {
   margin: number;
   takeProfit: number | null;
   stopLoss: number | null;
+  /** Trailing stop distance in price units: stopLoss follows the price at it, never back; null: none. */
+  trail: number | null;
   /** Floating profit at the last mark, micro-USD. */
   profit: number;
   mark: number;
@@ -89,6 +96,8 @@ export interface SubmitInput {
   targetPrice: string | null;
   stopLoss: string | null;
   takeProfit: string | null;
+  /** A trailing stop's distance as typed (price units, e.g. "0.0020"); null or absent: none. */
+  trailDistance?: string | null;
   leverage: number;
   /** The price the trader saw (market orders): the fill may not stray further than the instrument allows. */
   seenPrice?: string | null;
@@ -114,11 +123,16 @@ export interface EngineOptions {
 
 export class TradingEngine {
   readonly ledger: Ledger;
+  /** Price alerts, checked with the other triggers at each tick. */
+  readonly alerts: AlertBook;
   private readonly positions = new Map<number, Position>();
   private readonly positionsByInstrument = new Map<number, Position[]>();
   private readonly pendingByInstrument = new Map<number, PendingOrder[]>();
   private readonly accounts = new Map<number, AccountState>();
+  /** Positions whose trailing stop moved during the current tick: written once the tick's pass is over. */
+  private readonly trailed = new Set<Position>();
   private closedListeners: ((e: ClosedEvent) => void)[] = [];
+  private alertListeners: ((alert: AlertRow) => void)[] = [];
   private readonly stmt;
 
   constructor(
@@ -127,27 +141,29 @@ export class TradingEngine {
     private readonly options: EngineOptions,
   ) {
     this.ledger = new Ledger(db, options.clock);
+    this.alerts = new AlertBook(db, market, options.clock);
     this.stmt = {
       order: db.prepare('SELECT * FROM orders WHERE id = ?'),
       byKey: db.prepare('SELECT * FROM orders WHERE user_id = ? AND idempotency_key = ?'),
       insert: db.prepare(
         `INSERT INTO orders (user_id, instrument_id, side, lots, entry_mode, status, leverage, origin_price, target_price,
-           open_price, take_profit, stop_loss, margin, fee, idempotency_key, created_at, opened_at)
+           open_price, take_profit, stop_loss, trail_distance, margin, fee, idempotency_key, created_at, opened_at)
          VALUES (@user_id, @instrument_id, @side, @lots, @entry_mode, @status, @leverage, @origin_price, @target_price,
-           @open_price, @take_profit, @stop_loss, @margin, @fee, @idempotency_key, @created_at, @opened_at)`,
+           @open_price, @take_profit, @stop_loss, @trail_distance, @margin, @fee, @idempotency_key, @created_at, @opened_at)`,
       ),
       fill: db.prepare('UPDATE orders SET status = 1, open_price = ?, opened_at = ? WHERE id = ? AND status = 0'),
       finish: db.prepare(
         `UPDATE orders SET status = ?, close_price = ?, profit = ?, close_reason = ?, completed_at = ?
          WHERE id = ? AND status IN (0, 1)`,
       ),
-      stops: db.prepare('UPDATE orders SET take_profit = ?, stop_loss = ? WHERE id = ?'),
+      stops: db.prepare('UPDATE orders SET take_profit = ?, stop_loss = ?, trail_distance = ? WHERE id = ?'),
+      trailedStop: db.prepare(`UPDATE orders SET stop_loss = ? WHERE id = ? AND status = ${OrderStatus.Holding}`),
       insertPart: db.prepare(
         `INSERT INTO orders (user_id, instrument_id, side, lots, entry_mode, status, leverage, origin_price, target_price,
-           open_price, close_price, take_profit, stop_loss, margin, fee, profit, close_reason, parent_id, idempotency_key,
-           created_at, opened_at, completed_at)
+           open_price, close_price, take_profit, stop_loss, trail_distance, margin, fee, profit, close_reason, parent_id,
+           idempotency_key, created_at, opened_at, completed_at)
          SELECT user_id, instrument_id, side, @lots, entry_mode, ${OrderStatus.Closed}, leverage, origin_price, target_price,
-           open_price, @close_price, take_profit, stop_loss, @margin, @fee, @profit, @close_reason, id, @idempotency_key,
+           open_price, @close_price, take_profit, stop_loss, trail_distance, @margin, @fee, @profit, @close_reason, id, @idempotency_key,
            created_at, opened_at, @completed_at
          FROM orders WHERE id = @id AND status = ${OrderStatus.Holding}`,
       ),
@@ -166,11 +182,18 @@ export class TradingEngine {
     this.pendingByInstrument.clear();
     this.accounts.clear();
     for (const row of this.stmt.open.all() as OrderRow[]) this.remember(row);
+    this.alerts.load();
   }
 
   onClosed(listener: (e: ClosedEvent) => void): () => void {
     this.closedListeners.push(listener);
     return () => (this.closedListeners = this.closedListeners.filter((l) => l !== listener));
+  }
+
+  /** Each price alert that fires, once, after its transaction. */
+  onAlert(listener: (alert: AlertRow) => void): () => void {
+    this.alertListeners.push(listener);
+    return () => (this.alertListeners = this.alertListeners.filter((l) => l !== listener));
   }
 
   // ---- reads ---------------------------------------------------------------------------------------
@@ -231,6 +254,9 @@ export class TradingEngine {
     const valid = stopsValid(input.side, reference, takeProfit, stopLoss);
     if (!valid.takeProfit) fail('TakeProfitInvalid');
     if (!valid.stopLoss) fail('StopLossInvalid');
+    const trail = this.parseTrail(inst, input.trailDistance ?? null, reference);
+    // A market order's trailing stop starts at once, from the fill price; a pending one's when it fills.
+    const stopLossSet = trail !== null && !pending ? trailedStop(input.side, stopLoss, current, trail) : stopLoss;
 
     const margin = marginMicro(inst.terms, lots, reference, input.leverage, this.market.conversion(inst));
     const fee = feeMicro(inst.terms, this.options.tradeFeeType(), lots, margin);
@@ -253,7 +279,8 @@ export class TradingEngine {
         target_price: pending ? target : null,
         open_price: pending ? null : current,
         take_profit: takeProfit,
-        stop_loss: stopLoss,
+        stop_loss: stopLossSet,
+        trail_distance: trail,
         margin,
         fee,
         idempotency_key: input.idempotencyKey ?? null,
@@ -336,7 +363,17 @@ export class TradingEngine {
     return this.order(orderId)!;
   }
 
-  setStops(userId: number, orderId: number, takeProfitText: string | null, stopLossText: string | null): OrderRow {
+  /**
+   * Sets (or, given null, removes) take-profit, stop-loss and the trailing stop's distance, all three at once. A
+   * holding position's trailing stop starts at once from the current price.
+   */
+  setStops(
+    userId: number,
+    orderId: number,
+    takeProfitText: string | null,
+    stopLossText: string | null,
+    trailText: string | null = null,
+  ): OrderRow {
     const row = this.ownOrder(userId, orderId);
     if (row.status !== OrderStatus.Holding && row.status !== OrderStatus.Pending) fail('OrderFinished');
     const inst = this.market.get(row.instrument_id)!;
@@ -346,11 +383,15 @@ export class TradingEngine {
     const valid = stopsValid(row.side, reference, takeProfit, stopLoss);
     if (!valid.takeProfit) fail('TakeProfitInvalid');
     if (!valid.stopLoss) fail('StopLossInvalid');
-    this.stmt.stops.run(takeProfit, stopLoss, orderId);
+    const trail = this.parseTrail(inst, trailText, reference);
+    const holding = row.status === OrderStatus.Holding;
+    const stopLossSet = trail !== null && holding ? trailedStop(row.side, stopLoss, reference, trail) : stopLoss;
+    this.stmt.stops.run(takeProfit, stopLossSet, trail, orderId);
     const position = this.positions.get(orderId);
     if (position) {
       position.takeProfit = takeProfit;
-      position.stopLoss = stopLoss;
+      position.stopLoss = stopLossSet;
+      position.trail = trail;
     }
     return this.order(orderId)!;
   }
@@ -371,9 +412,12 @@ export class TradingEngine {
       const acct = this.ledger.account(userId);
       this.ledger.post(userId, [{ value: startingBalance - acct.balance, type: LedgerType.DemoReset }]);
     });
+    const cancelled = open.filter((row) => row.status === OrderStatus.Pending).map((row) => row.id);
     for (const row of open) if (row.status === OrderStatus.Pending) this.forgetPending(row.instrument_id, row.id);
     this.afterClose(closed, CloseReason.Admin);
     this.refreshAccount(userId);
+    // Pending orders shown on the user's other devices leave their lists too.
+    if (cancelled.length > 0) for (const l of this.closedListeners) l({ userId, orderIds: cancelled, reason: CloseReason.Admin });
   }
 
   /** An admin's balance adjustment with a memo (ledger type 10). */
@@ -413,6 +457,7 @@ export class TradingEngine {
       this.remark(dep, this.market.price(dep.id), touched, hits);
     }
     this.fillPending(e.instrument, e.price, touched, hits);
+    this.saveTrailedStops();
     if (hits.length > 0) {
       immediate(this.db, () => {
         for (const h of hits) this.settle(h.position, h.position.mark, h.reason);
@@ -425,6 +470,12 @@ export class TradingEngine {
       }
     }
     for (const userId of touched) this.stopOutIfNeeded(userId);
+    this.fireAlerts(e.instrument, e.price);
+  }
+
+  /** Price alerts this tick reached: marked triggered (one transaction, in the book), then announced. */
+  private fireAlerts(inst: Instrument, price: number): void {
+    for (const alert of this.alerts.reached(inst, price)) for (const l of this.alertListeners) l(alert);
   }
 
   /** Re-marks every position of one instrument at `price`; collects take-profit and stop-loss hits. */
@@ -439,9 +490,32 @@ export class TradingEngine {
       p.profit = profit;
       p.mark = price;
       touched.add(p.userId);
+      this.trail(p, price);
       const hit = this.stopHit(p, price);
       if (hit) hits.push({ position: p, reason: hit });
     }
+  }
+
+  /**
+   * A trailing stop follows `price` in the trader's favour, never back (contract's trailedStop), in memory at
+   * once; a stop that moved is written when the tick's pass is over (saveTrailedStops), a still one never.
+   */
+  private trail(p: Position, price: number): void {
+    if (p.trail === null) return;
+    const stop = trailedStop(p.side, p.stopLoss, price, p.trail);
+    if (stop === p.stopLoss) return;
+    p.stopLoss = stop;
+    this.trailed.add(p);
+  }
+
+  /** Writes the stops that trailed in this tick, in one transaction, so that a restart keeps them. */
+  private saveTrailedStops(): void {
+    if (this.trailed.size === 0) return;
+    const moved = [...this.trailed];
+    this.trailed.clear();
+    immediate(this.db, () => {
+      for (const p of moved) this.stmt.trailedStop.run(p.stopLoss, p.id);
+    });
   }
 
   private stopHit(p: Position, price: number): CloseReason | null {
@@ -466,6 +540,7 @@ export class TradingEngine {
       const row = this.order(o.id)!;
       const p = this.remember(row)!;
       touched.add(o.userId);
+      this.trail(p, price);
       // A gap may carry the fill price past its own take-profit or stop-loss.
       const hit = this.stopHit(p, price);
       if (hit) hits.push({ position: p, reason: hit });
@@ -621,6 +696,7 @@ export class TradingEngine {
       margin: row.margin,
       takeProfit: row.take_profit,
       stopLoss: row.stop_loss,
+      trail: row.trail_distance,
       profit: profitMicro(inst.terms, row.side, row.lots, row.open_price!, mark, this.market.conversion(inst)),
       mark,
     };
@@ -686,6 +762,24 @@ export class TradingEngine {
     const price = parseUnits(text, inst.precision);
     if (price === null || price <= 0) fail('PriceInvalid');
     return price;
+  }
+
+  /**
+   * A trailing distance as typed, checked against the reference price: above 0, a whole number of the
+   * instrument's price ticks (no more decimals than its prices), less than half the price. null: none.
+   */
+  private parseTrail(inst: Instrument, text: string | null, reference: number): number | null {
+    if (text === null) return null;
+    if (text.trim().startsWith('-')) fail('TrailDistanceInvalid');
+    const distance = parseUnits(text, inst.precision);
+    if (distance === null) {
+      // Not a whole number of ticks, or too many digits to be any sane distance.
+      const decimals = (/\.(\d*?)0*$/.exec(text.trim())?.[1] ?? '').length;
+      fail(decimals > inst.precision ? 'TrailDistanceTicks' : 'TrailDistanceTooLarge');
+    }
+    const refusal = trailDistanceRefusal(distance, reference);
+    if (refusal) fail(refusal);
+    return distance;
   }
 
   /**

@@ -106,6 +106,8 @@ export default function CanvasLines({ chart, orders }: { chart: LiveChart; order
     form.set('id', String(line.orderId));
     form.set('take_profit', line.kind === 'takeProfit' ? price.toFixed(digits) : other('takeProfit'));
     form.set('stop_loss', line.kind === 'stopLoss' ? price.toFixed(digits) : other('stopLoss'));
+    // Without it the save would turn a trailing stop off.
+    form.set('trail_distance', line.trail > 0 ? line.trail.toFixed(digits) : '');
     form.set('redirect_to', `${location.pathname}${query ? `?${query}` : ''}`);
     sending.current = asked;
     setAsked(null);

@@ -6,7 +6,7 @@ const t = (key: string, values?: Record<string, unknown>) => `${key}${values ? `
 const price = (p: number) => p.toFixed(5);
 const lots = (l: number) => l.toFixed(2);
 
-const position: ChartOrder = { id: 7, pending: false, buy: true, lots: 0.1, price: 1.1, takeProfit: 1.105, stopLoss: 1.095 };
+const position: ChartOrder = { id: 7, pending: false, buy: true, lots: 0.1, price: 1.1, takeProfit: 1.105, stopLoss: 1.095, trail: 0 };
 
 describe('chartLines', () => {
   test('a position draws its entry, take profit and stop loss; only the last two can be dragged', () => {

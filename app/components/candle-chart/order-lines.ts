@@ -14,6 +14,8 @@ export interface ChartOrder {
   price: number;
   takeProfit: number | null;
   stopLoss: number | null;
+  /** The trailing stop's distance (0: none); a save from the chart sends it as it is. */
+  trail: number;
 }
 
 export type LineKind = 'entry' | 'target' | 'takeProfit' | 'stopLoss';
@@ -41,6 +43,8 @@ export interface ChartLine {
   spoken: string;
   /** A take profit or stop loss of an open position: dragging it moves it. */
   draggable: boolean;
+  /** The order's trailing stop distance (0: none). */
+  trail: number;
 }
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -66,6 +70,7 @@ export function chartLines(
       title: t(`chart.lines.${side}Short`, { lots }),
       spoken: t(o.pending ? 'chart.lines.pendingOf' : 'chart.lines.positionOf', { id: o.id, line: label }),
       draggable: false,
+      trail: o.trail,
     });
     // A pending order's own levels wait until it fills; its target is the line that matters now.
     if (o.pending) continue;
@@ -85,6 +90,7 @@ export function chartLines(
         title: t(`chart.lines.${short}Short`),
         spoken: t(`chart.lines.${kind}Of`, { id: o.id, price: shown }),
         draggable: true,
+        trail: o.trail,
       });
     }
   }

@@ -127,6 +127,7 @@ describe('SvgCandles', () => {
             title: 'SL',
             spoken: 'Stop loss of #1',
             draggable: true,
+            trail: 0,
           },
         ]}
       />,

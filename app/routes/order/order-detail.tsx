@@ -17,6 +17,7 @@ import { isBuy, statusKey, type LiveOrder } from './order-list';
 import { CancelFormSchema, CloseFormSchema, StopsFormSchema } from './schema';
 import { realisedByLots } from './close-lots';
 import type { LotRule } from './queries.server';
+import { shownStopLoss } from './trailing';
 
 const CLOSE_REASON_KEYS: Record<number, string> = {
   [CloseReason.User]: 'closeReason.user',
@@ -73,6 +74,8 @@ export function OrderDetail({
   const pending = order.Status === OrderStatus.Pending;
   const profit = live?.profit ?? order.FactProfits;
   const current = live?.mark ?? order.UpdatePrice;
+  // A trailing stop as the live price has carried it (the upstream's rule, from the same mark).
+  const stopLoss = shownStopLoss(order, live?.mark);
   const intent = lastResult?.initialValue?.intent;
   const resultFor = (name: string) =>
     intent === name && String(lastResult?.initialValue?.id) === String(order.Id) ? lastResult : undefined;
@@ -125,8 +128,13 @@ export function OrderDetail({
               {price(order.TargetProfitPrice)}
             </Fact>
             <Fact label={t('detail.stopLoss')} className="price">
-              {price(order.TargetLossPrice)}
+              {price(stopLoss)}
             </Fact>
+            {order.TrailDistance > 0 ? (
+              <Fact label={t('trailing.label')}>
+                {t('trailing.distance', { distance: formatPrice(order.TrailDistance, precision, locale) })}
+              </Fact>
+            ) : null}
             <Fact label={holding ? t('detail.floatingProfit') : t('detail.profit')} className={`order-profit ${trendOf(profit)}`}>
               {formatProfit(profit, locale)}
             </Fact>
@@ -144,7 +152,7 @@ export function OrderDetail({
             ) : null}
           </tbody>
         </table>
-        {holding || pending ? <StopsForm order={order} lastResult={resultFor('stops')} onSend={onSend} /> : null}
+        {holding || pending ? <StopsForm order={order} stopLoss={stopLoss} lastResult={resultFor('stops')} onSend={onSend} /> : null}
         {holding ? (
           <CloseForm
             order={order}
@@ -178,14 +186,31 @@ function sentProps<P extends { onSubmit: (event: React.FormEvent<HTMLFormElement
   };
 }
 
-/** Take profit and stop loss; empty or 0 removes one. */
-function StopsForm({ order, lastResult, onSend }: { order: Order; lastResult?: SubmissionResult<string[]>; onSend: () => void }) {
+/**
+ * Take profit, stop loss and the trailing stop's distance; empty or 0 removes one. `stopLoss` is the stop as shown
+ * (a trailing one where the live price has carried it), so that saving does not pull it back.
+ */
+function StopsForm({
+  order,
+  stopLoss,
+  lastResult,
+  onSend,
+}: {
+  order: Order;
+  stopLoss: number;
+  lastResult?: SubmissionResult<string[]>;
+  onSend: () => void;
+}) {
   const { t } = useTranslation('orders');
   const precision = order.ForexTradeLists.PricePrecision;
   const [form, fields] = useSchemaForm(StopsFormSchema, {
     id: `order-stops-${order.Id}`,
     lastResult,
-    defaultValue: { take_profit: priceInput(order.TargetProfitPrice, precision), stop_loss: priceInput(order.TargetLossPrice, precision) },
+    defaultValue: {
+      take_profit: priceInput(order.TargetProfitPrice, precision),
+      stop_loss: priceInput(stopLoss, precision),
+      trail_distance: priceInput(order.TrailDistance, precision),
+    },
   });
   return (
     <Form method="post" {...sentProps(getFormProps(form), onSend)} className="form stops-form" preventScrollReset>
@@ -208,6 +233,14 @@ function StopsForm({ order, lastResult, onSend }: { order: Order; lastResult?: S
           placeholder={t('detail.notSet')}
         />
       </div>
+      <Field
+        meta={fields.trail_distance}
+        label={t('trailing.label')}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t('trailing.off')}
+        hint={t('trailing.hint')}
+      />
       <p className="muted stops-hint">{t('detail.stopsHint')}</p>
       <SubmitButton name="intent" value="stops" className="button secondary block">
         {t('detail.saveStops')}

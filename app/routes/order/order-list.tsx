@@ -8,6 +8,7 @@ import { formatDateTime, formatLots, formatPrice, formatProfit, trendOf } from '
 import { useLocale } from '~/utils/locale';
 import { usePagedList, type ListPage } from '~/components/endless-list';
 import { ordersUrl } from './orders-url';
+import { shownStopLoss } from './trailing';
 
 /** What a loaded page of a tab brings (the route loader's answer, as the list needs it). */
 export interface OrdersPage extends ListPage<Order> {
@@ -81,12 +82,27 @@ export function OrderRow({ order, tab, live, to }: { order: Order; tab: OrderTab
               </span>
             </span>
           ) : null}
+          {order.TrailDistance > 0 && tab !== OrderTab.History ? <TrailingLine order={order} mark={live?.mark} /> : null}
         </span>
         <time className="order-time muted" dateTime={time}>
           {formatDateTime(time, locale, CHART_TIMEZONE)}
         </time>
       </Link>
     </li>
+  );
+}
+
+/** "Trailing stop 1.09930 (0.00200 behind)": the stop where the price has carried it, and its distance. */
+export function TrailingLine({ order, mark }: { order: Order; mark?: number }) {
+  const { t } = useTranslation('orders');
+  const locale = useLocale();
+  const precision = order.ForexTradeLists.PricePrecision;
+  const stop = shownStopLoss(order, mark);
+  const distance = formatPrice(order.TrailDistance, precision, locale);
+  return (
+    <span className="order-trailing muted" data-testid="trailing-stop">
+      {stop > 0 ? t('trailing.row', { stop: formatPrice(stop, precision, locale), distance }) : t('trailing.rowFromFill', { distance })}
+    </span>
   );
 }
 

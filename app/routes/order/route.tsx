@@ -34,6 +34,7 @@ import { closeScopeOf, ordersUrl, positiveIntOf, TABS, tabOf } from './orders-ur
 import { PullIndicator, usePullToRefresh } from './pull-to-refresh';
 import { findOrder, instrumentFacts } from './queries.server';
 import { OrderActionSchema } from './schema';
+import { trailsMovedLive } from './trailing';
 import { namedPageTitle } from '~/utils/page-title';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 
@@ -133,7 +134,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await cancelOrder(api, form.id);
       return await redirectWithToast(request, ordersUrl({ type }), { kind: 'success', message: t('toasts.cancelled', { id: form.id }) });
     }
-    await setStops(api, { id: form.id, target_profit_price: form.take_profit ?? null, stop_loss_price: form.stop_loss ?? null });
+    await setStops(api, {
+      id: form.id,
+      target_profit_price: form.take_profit ?? null,
+      stop_loss_price: form.stop_loss ?? null,
+      trail_distance: form.trail_distance ?? null,
+    });
     const back = ordersUrl({ type, page, detail: form.id });
     return await redirectWithToast(request, form.redirect_to ? safeRedirectPath(form.redirect_to, back) : back, {
       kind: 'success',
@@ -163,6 +169,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 /** How long the "was closed" notice stays. */
 const NOTICE_MS = 8000;
+/** At most this often the list is re-read because live prices moved a trailing stop (the upstream's stop, stored). */
+const TRAIL_REREAD_MS = 10_000;
 
 export default function OrdersPage() {
   const data = useLoaderData<typeof loader>();
@@ -234,6 +242,22 @@ export default function OrdersPage() {
     setRefreshWhenIdle(false);
     revalidator.revalidate();
   }, [refreshWhenIdle, navigation.state, revalidator]);
+  // A trailing stop the live price has moved is shown moved at once (TrailingLine); the list is re-read now and
+  // then for the stop the upstream stored, through the same idle-time revalidation as a pushed close. Not
+  // under an open popup, whose form holds what the trader is typing.
+  const trailMoved = holdingTab && detailId === null && trailsMovedLive(rows, (id) => liveOrders.get(id)?.mark);
+  const trailReadAt = useRef(0);
+  useEffect(() => {
+    if (!trailMoved) return;
+    const timer = setTimeout(
+      () => {
+        trailReadAt.current = Date.now();
+        setRefreshWhenIdle(true);
+      },
+      Math.max(0, trailReadAt.current + TRAIL_REREAD_MS - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [trailMoved, data]);
   useEffect(() => {
     if (!notice) return;
     const timer = setTimeout(() => setNotice(null), NOTICE_MS);

@@ -13,12 +13,24 @@ const StopPrice = z
   .regex(/^\d+(\.\d+)?$/, 'orders:validation.price')
   .optional();
 
-/** The detail popup's take-profit and stop-loss form (spec §2 "Orders"): the browser and the action use it. */
+/** A trailing stop's distance in price units: empty (or 0) turns it off. The upstream checks ticks and size. */
+const TrailDistance = z
+  .string()
+  .trim()
+  .regex(/^-?\d+(\.\d+)?$/, 'orders:trailing.invalid')
+  .refine((s) => !s.startsWith('-'), 'orders:trailing.negative')
+  .optional();
+
+/**
+ * The detail popup's take-profit, stop-loss and trailing stop form (spec §2 "Orders"): the browser and the
+ * action use it.
+ */
 export const StopsFormSchema = z.object({
   intent: z.literal('stops'),
   id: OrderId,
   take_profit: StopPrice,
   stop_loss: StopPrice,
+  trail_distance: TrailDistance,
   /** Where a save sent from another screen (a line dragged on the trade chart) returns: a same-site path. */
   redirect_to: z.string().max(512).optional(),
 });

@@ -34,6 +34,7 @@ const chartOrder = (o: Order, pending: boolean): ChartOrder => ({
   price: o.Price,
   takeProfit: o.TargetProfitPrice > 0 ? o.TargetProfitPrice : null,
   stopLoss: o.TargetLossPrice > 0 ? o.TargetLossPrice : null,
+  trail: o.TrailDistance,
 });
 
 /**

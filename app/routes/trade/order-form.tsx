@@ -25,6 +25,7 @@ export interface TicketDefaults {
   target_price: string;
   take_profit: string;
   stop_loss: string;
+  trail_distance: string;
 }
 
 /** Why buy and sell cannot be pressed right now. */
@@ -72,6 +73,7 @@ export function OrderForm({
       target_price: { min: 0, step: 'any' },
       take_profit: { min: 0, step: 'any' },
       stop_loss: { min: 0, step: 'any' },
+      trail_distance: { min: 0, step: 'any' },
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onBlur',
@@ -223,6 +225,14 @@ export function OrderForm({
         <Field meta={fields.take_profit} label={t('order.takeProfit')} type="number" inputMode="decimal" placeholder={t('order.notSet')} />
         <Field meta={fields.stop_loss} label={t('order.stopLoss')} type="number" inputMode="decimal" placeholder={t('order.notSet')} />
       </div>
+      <Field
+        meta={fields.trail_distance}
+        label={t('trailing.label')}
+        type="number"
+        inputMode="decimal"
+        placeholder={t('trailing.off')}
+        hint={t('trailing.hint')}
+      />
 
       <dl className="estimates">
         <div>

@@ -26,7 +26,7 @@ export const tradeCodeCookie = createCookie('trade_code', {
 });
 
 /** The ticket's fields as the URL carries them (the lot buttons and "Update estimates" without JavaScript). */
-export const TICKET_FIELDS = ['lots', 'leverage', 'entry', 'target_price', 'take_profit', 'stop_loss'] as const;
+export const TICKET_FIELDS = ['lots', 'leverage', 'entry', 'target_price', 'take_profit', 'stop_loss', 'trail_distance'] as const;
 export type TicketValues = Partial<Record<(typeof TICKET_FIELDS)[number], string>>;
 
 function ticketValuesOf(params: URLSearchParams): TicketValues {
@@ -114,6 +114,7 @@ export async function loadTradeScreen(api: Api, request: Request) {
       target_price: ticket.target_price ?? '',
       take_profit: ticket.take_profit ?? '',
       stop_loss: ticket.stop_loss ?? '',
+      trail_distance: ticket.trail_distance ?? '',
     },
     // A fresh one-time key per rendered ticket: the upstream answers a repeated key with its first order.
     idempotencyKey: crypto.randomUUID(),

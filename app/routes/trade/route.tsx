@@ -116,6 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         target_price: pending ? (order.target_price ?? '') : '',
         target_profit_price: order.take_profit ?? '',
         stop_loss_price: order.stop_loss ?? '',
+        trail_distance: order.trail_distance ?? '',
         multiple: order.leverage,
         price: pending ? '' : (order.seen_price ?? ''),
         idempotency_key: order.idempotency_key,
@@ -212,6 +213,9 @@ export default function TradePage() {
             </svg>
           </Link>
         </h1>
+        <Link to={`/alerts?code=${encodeURIComponent(instrument.Code)}`} className="button secondary small">
+          {t('alerts:tradeLink')}
+        </Link>
       </header>
     ),
     [instrument, period, t],

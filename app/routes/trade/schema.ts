@@ -38,6 +38,8 @@ export function orderFormSchema(rulesFor: (forexId: number) => OrderRules | unde
       target_price: priceText,
       take_profit: priceText,
       stop_loss: priceText,
+      /** A trailing stop's distance in price units (empty or 0: none); the upstream checks it against the price. */
+      trail_distance: priceText,
       /** The price on screen when buy or sell was pressed: the upstream refuses a fill too far from it. */
       seen_price: priceText,
       idempotency_key: z.string().max(64).optional(),
@@ -65,6 +67,11 @@ export function orderFormSchema(rulesFor: (forexId: number) => OrderRules | unde
       };
       checkPrice('take_profit', order.take_profit);
       checkPrice('stop_loss', order.stop_loss);
+      if (order.trail_distance !== undefined) {
+        const text = order.trail_distance;
+        if (!PLAIN_DECIMAL.test(text)) issue('trail_distance', /^-/.test(text) ? 'trade:trailing.negative' : 'trade:trailing.invalid');
+        else if (rules && parseUnits(text, rules.precision) === null) issue('trail_distance', 'trade:trailing.decimals');
+      }
       if (order.entry === EntryMode.Pending) {
         if (order.target_price === undefined || /^0*(\.0*)?$/.test(order.target_price))
           issue('target_price', 'trade:validation.targetRequired');
