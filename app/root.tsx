@@ -22,6 +22,7 @@ import { SideDrawer } from './components/side-drawer';
 import { TabBar } from './components/tab-bar';
 import { ToastBanner } from './components/toast';
 import { BCP47, direction, type Language } from './i18n/config';
+import { AlertToasts } from './live/alert-toasts';
 import { LiveResync } from './live/resync';
 import { getLanguage, i18nFor } from './i18n/i18next.server';
 import { resourcesVersion } from './i18n/resources.server';
@@ -158,6 +159,7 @@ export default function App() {
       <div className={footer ? 'app with-tabs' : 'app'}>{loadingMarkets ? <MarketSkeleton /> : <Outlet />}</div>
       {footer ? <TabBar /> : null}
       <LiveResync />
+      <AlertToasts signedIn={!!root?.user} />
     </AuthenticityTokenProvider>
   );
 }

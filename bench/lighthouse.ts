@@ -135,6 +135,9 @@ async function openDemoWithPositions(cdpPort: number, origin: string, positions:
       await ticket.locator(`.entry-mode input[type="radio"][value="${EntryMode.Market}"]`).check();
       await ticket.locator('input[name="lots"]').fill('0.01');
       await ticket.locator(`button[name="side"][value="${Side.Buy}"]`).click();
+      // One-tap trading is off: the order's confirmation first, then its "Place order".
+      await ticket.locator(`.order-confirm button[name="side"][value="${Side.Buy}"]`).click();
+      await page.waitForURL((u) => u.searchParams.has('placed'));
       await page.getByRole('dialog').waitFor();
     }
     await page.close();

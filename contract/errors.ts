@@ -77,6 +77,10 @@ export const ErrorCode = {
   UploadTooLarge: 5005,
   UploadType: 5006,
   UploadRequired: 5007,
+
+  AlertLimitReached: 6001,
+  AlertNotFound: 6002,
+  AlertWrongSide: 6003,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export type ErrorName = keyof typeof ErrorCode;
@@ -155,6 +159,10 @@ export const ERROR_MESSAGES: Record<ErrorName, string> = {
   UploadTooLarge: 'The file is too large (8 MB at most).',
   UploadType: 'Please upload a JPEG, PNG or WebP image.',
   UploadRequired: 'Please choose one file to upload.',
+
+  AlertLimitReached: 'You have 50 active price alerts, the most allowed. Delete one first.',
+  AlertNotFound: 'This price alert does not exist.',
+  AlertWrongSide: 'For "rises to" the price must be above the current price, for "falls to" below it.',
 };
 
 const NAME_BY_CODE = new Map<number, ErrorName>(Object.entries(ErrorCode).map(([k, v]) => [v, k as ErrorName]));

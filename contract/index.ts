@@ -11,6 +11,7 @@ export * as trade from './calls/trade';
 export * as funds from './calls/funds';
 export * as identity from './calls/identity';
 export * as content from './calls/content';
+export * as alerts from './calls/alerts';
 export * as ws from './ws';
 export type { User } from './calls/account';
 export type { Instrument, Category, KlinePoint, Quotation } from './calls/market';

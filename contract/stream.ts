@@ -67,6 +67,24 @@ export interface ClosedData {
   ids: number[];
 }
 
+/** `alert`: one of the user's price alerts fired (issue 13). Never dropped; replayed like `closed`. */
+export interface AlertData {
+  id: number;
+  /** The instrument's code (EURUSD) and display name (EUR/USD). */
+  code: string;
+  symbol: string;
+  /** Decimals of the instrument's prices. */
+  precision: number;
+  /** The price rose to the level, or fell to it. */
+  direction: 'above' | 'below';
+  level: number;
+  /** The price of the tick that reached the level. */
+  price: number;
+  note: string;
+  /** ISO time it fired. */
+  at: string;
+}
+
 /** `status`: the upstream feed; sent on connect and on every change. */
 export interface StatusData {
   state: FeedState;
@@ -82,6 +100,7 @@ export interface StreamEventMap {
   kline: KlineData;
   account: AccountData;
   closed: ClosedData;
+  alert: AlertData;
   status: StatusData;
   resync: ResyncData;
 }

@@ -1,5 +1,6 @@
 /** The realtime protocol of `/v1/ws` (upstream.md "Realtime"; spec §4). */
 import { z } from 'zod';
+import { AlertSchema } from './calls/alerts';
 import { PeriodField } from './calls/market';
 
 export const WS_PATH = '/v1/ws';
@@ -14,10 +15,12 @@ export const Topic = {
   DayMarket: 'DAY_MARKET',
   ForexTrade: 'FOREX_TRADE',
   ForexClosed: 'FOREX_CLOSED',
+  /** The user's price alerts as they fire (issue 13). */
+  Alert: 'ALERT',
   kline: (code: string) => `KLINE.${code}` as const,
 } as const;
-export const PRIVATE_TOPICS: readonly string[] = [Topic.ForexTrade, Topic.ForexClosed];
-export const TopicSchema = z.string().regex(/^(DAY_MARKET|FOREX_TRADE|FOREX_CLOSED|KLINE\.[A-Za-z0-9_.-]{1,32})$/);
+export const PRIVATE_TOPICS: readonly string[] = [Topic.ForexTrade, Topic.ForexClosed, Topic.Alert];
+export const TopicSchema = z.string().regex(/^(DAY_MARKET|FOREX_TRADE|FOREX_CLOSED|ALERT|KLINE\.[A-Za-z0-9_.-]{1,32})$/);
 
 /** Login's params are the token, alone or as {token}. */
 const LoginParams = z.union([z.string(), z.object({ token: z.string() })]).transform((p) => (typeof p === 'string' ? p : p.token));
@@ -94,6 +97,10 @@ export type ForexTradePush = z.infer<typeof ForexTradePushSchema>;
 export const ForexClosedPushSchema = z.object({ type: z.literal('FOREX_CLOSED'), id: z.array(z.number().int()) });
 export type ForexClosedPush = z.infer<typeof ForexClosedPushSchema>;
 
+/** A price alert of the logged-in user fired (once): the alert as `alert/list` shows it, triggered. */
+export const AlertPushSchema = z.object({ type: z.literal('ALERT'), alert: AlertSchema });
+export type AlertPush = z.infer<typeof AlertPushSchema>;
+
 export const ServerMessageSchema = z.discriminatedUnion('type', [
   LoginResultSchema,
   SubResultSchema.extend({ type: z.literal('sub_result') }),
@@ -102,5 +109,6 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   KlinePushSchema,
   ForexTradePushSchema,
   ForexClosedPushSchema,
+  AlertPushSchema,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { LANGUAGES } from '../contract/enums';
 
-const NAMESPACES = ['common', 'auth', 'mine', 'market', 'trade', 'orders', 'deposit', 'withdraw', 'content', 'identity'];
+const NAMESPACES = ['common', 'auth', 'mine', 'market', 'trade', 'orders', 'deposit', 'withdraw', 'content', 'identity', 'alerts'];
 const dir = path.dirname(new URL(import.meta.url).pathname);
 
 type Tree = { [k: string]: string | Tree };

@@ -13,6 +13,7 @@ import { IMAGE_UPLOAD_MAX_BYTES } from '../contract/calls/identity';
 import { WS_PATH } from '../contract/ws';
 import { ErrorCode } from '../contract/errors';
 import { registerAdmin } from './http/admin';
+import { registerAlertRoutes } from './http/alert-routes';
 import { requestLanguage, translate } from './http/i18n';
 import { smtpMailer } from './content/mailer';
 import { registerContentRoutes } from './http/content-routes';
@@ -96,6 +97,7 @@ export async function start(options: StartOptions = {}): Promise<RunningUpstream
   registerRoutes(app, upstream);
   registerFundsRoutes(app, upstream);
   registerContentRoutes(app, upstream);
+  registerAlertRoutes(app, upstream);
   registerPushRoutes(app, upstream);
   registerAdmin(app, upstream, adminKey);
   const logos = new Map([

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CaptchaStore } from './accounts/captcha';
 import { Accounts } from './accounts/accounts';
+import { AlertDelivery } from './alerts/delivery';
 import { openDatabase, type Db } from './db/database';
 import { seed } from './db/seed';
 import { Identity } from './content/identity';
@@ -34,7 +35,7 @@ export interface UpstreamOptions {
   log: (line: string) => void;
   /** Where uploaded images are kept (default: `uploads/` beside the database). */
   uploadsDir?: string;
-  /** Sends e-mails (verification codes) besides the outbox. */
+  /** Sends e-mails (verification codes, price alerts) besides the outbox. */
   mail?: SendMail;
   /** Push services a phone's subscription may name (default: the browsers' own services). */
   pushServiceHosts?: readonly string[];
@@ -54,6 +55,8 @@ export class Upstream {
   readonly withdrawals: Withdrawals;
   readonly identity: Identity;
   readonly push: WebPush;
+  /** Price alerts that fire: to the user's sockets, mailbox and phones (see deliverAlert). */
+  readonly alertDelivery: AlertDelivery;
   private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(readonly options: UpstreamOptions) {
@@ -92,6 +95,14 @@ export class Upstream {
       clock: options.clock,
       log: options.log,
     });
+    this.alertDelivery = new AlertDelivery(this.db, this.market, {
+      clock: options.clock,
+      log: options.log,
+      mail: options.mail,
+      text: translateWith,
+      push: (userId, payload) => this.push.send(userId, payload),
+    });
+    this.engine.onAlert((alert) => this.alertDelivery.deliverAlert(alert.user_id, alert));
   }
 
   start(): void {

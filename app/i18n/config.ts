@@ -4,7 +4,19 @@ import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, normaliseLanguage, type Lan
 export { DEFAULT_LANGUAGE, LANGUAGES, normaliseLanguage, type Language };
 
 /** One namespace per area of the app (a file per namespace per language under locales/<code>/). */
-export const NAMESPACES = ['common', 'auth', 'mine', 'market', 'trade', 'orders', 'deposit', 'withdraw', 'content', 'identity'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'mine',
+  'market',
+  'trade',
+  'orders',
+  'deposit',
+  'withdraw',
+  'content',
+  'identity',
+  'alerts',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** BCP-47 tags for <html lang> and Intl (one list, in contract/, shared with the upstream). */

@@ -4,7 +4,7 @@
  * weak phone. Reconnects when the tab comes back (visibilitychange), the network returns (online) or the
  * page is restored from the back-forward cache (pageshow); shows the feed as stale meanwhile.
  */
-import { RESYNC_EVENT, type AccountData, type KlineData, type QuoteData, type StreamEventName } from './events';
+import { RESYNC_EVENT, type AccountData, type AlertData, type KlineData, type QuoteData, type StreamEventName } from './events';
 
 export type FeedHealth = 'connecting' | 'up' | 'stale' | 'down';
 
@@ -52,6 +52,7 @@ class LiveStore {
   private frame = 0;
   private klineListeners = new Set<(k: KlineData) => void>();
   private closedListeners = new Set<(ids: number[]) => void>();
+  private alertListeners = new Set<(alert: AlertData) => void>();
   private users = 0;
   private wired = false;
   /** The id of the last event received: a new EventSource sends it so the hub replays what was missed. */
@@ -75,6 +76,17 @@ class LiveStore {
     };
   }
 
+  /** Keeps the stream open without choosing its scope (the price alerts' toasts on every page). */
+  hold(): () => void {
+    this.users += 1;
+    this.wireWindowEvents();
+    if (!this.source) this.connect();
+    return () => {
+      this.users -= 1;
+      if (this.users === 0) this.disconnect();
+    };
+  }
+
   setScope(scope: StreamScope) {
     if (scope.code === this.scope.code && scope.period === this.scope.period && this.source) return;
     this.scope = scope;
@@ -89,6 +101,11 @@ class LiveStore {
   onClosed(listener: (ids: number[]) => void): () => void {
     this.closedListeners.add(listener);
     return () => void this.closedListeners.delete(listener);
+  }
+
+  onAlert(listener: (alert: AlertData) => void): () => void {
+    this.alertListeners.add(listener);
+    return () => void this.alertListeners.delete(listener);
   }
 
   private connect() {
@@ -123,6 +140,7 @@ class LiveStore {
     on('kline', (k: KlineData) => this.klineListeners.forEach((l) => l(k)));
     // Closed orders are handled at once, never batched away.
     on('closed', (c: { ids: number[] }) => this.closedListeners.forEach((l) => l(c.ids)));
+    on('alert', (a: AlertData) => this.alertListeners.forEach((l) => l(a)));
     on('status', (s: { state: 'up' | 'stale' | 'down' }) => this.setHealth(s.state));
     // Announced on the window: the page shell (resync.tsx) reruns the loaders without loading this module.
     on('resync', () => window.dispatchEvent(new Event(RESYNC_EVENT)));

@@ -96,7 +96,7 @@ test('a black-holed upstream: browsers see stale then down, the sockets reconnec
   ]);
   expect(conn(fake, 'private')!.messages).toEqual([
     { type: 'login', params: 'token-7' },
-    { type: 'sub', params: ['FOREX_TRADE', 'FOREX_CLOSED'] },
+    { type: 'sub', params: ['FOREX_TRADE', 'FOREX_CLOSED', 'ALERT'] },
   ]);
   expect(statuses(s)).toEqual(['up']);
 
@@ -118,7 +118,7 @@ test('a black-holed upstream: browsers see stale then down, the sockets reconnec
   expect(conn(fake, 'public', 1)!.messages).toEqual([{ type: 'sub', params: ['DAY_MARKET', 'KLINE.EURUSD'] }]);
   expect(conn(fake, 'private', 1)!.messages).toEqual([
     { type: 'login', params: 'token-7' },
-    { type: 'sub', params: ['FOREX_TRADE', 'FOREX_CLOSED'] },
+    { type: 'sub', params: ['FOREX_TRADE', 'FOREX_CLOSED', 'ALERT'] },
   ]);
   // Private pushes during the outage are lost upstream: the page must revalidate.
   const resync = await s.waitFor((e) => e.event === 'resync');

@@ -3,9 +3,9 @@
  * browsers played by real HTTP requests to a tiny server that mounts `handleStream`.
  */
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { trade } from '../../contract/index';
+import { alerts, trade } from '../../contract/index';
 import { startTestUpstream, type TestUpstream } from '../../upstream/testing';
-import type { AccountData, ClosedData, KlineData, QuoteData, ResyncData, StatusData } from './events';
+import type { AccountData, AlertData, ClosedData, KlineData, QuoteData, ResyncData, StatusData } from './events';
 import { createRelay, type RelayOptions } from './hub';
 import { expectIncreasingIds, openStream, seqOf, startStreamServer, until, type SseEvent, type SseStream } from './test-support';
 
@@ -241,6 +241,45 @@ test('private events: a signed-in stream gets account figures and, on a take-pro
   expect(anon.events.some((e) => e.event === 'account' || e.event === 'closed')).toBe(false);
   expect(quotesOf(anon, 'EURUSD').at(-1)?.close).toBe(1.2);
   expectIncreasingIds(s.events);
+});
+
+test('alert: a fired price alert reaches its user’s streams (not another user’s), and is replayed after Last-Event-ID', async () => {
+  const { open } = await relayWithServer();
+  up.setPrice('GBPUSD', 1.3);
+  const { token, userId } = await up.demo();
+  const headers = { 'x-test-user': `${userId}:${token}` };
+  const env = await up.call(alerts.alertAdd, { forex_id: 2, direction: 1, price: '1.3050', note: 'resistance' }, { token });
+  expect(env.code).toBe(1);
+  const tab = await open('/stream', headers);
+  const leaving = await open('/stream', headers);
+  const stranger = await up.demo();
+  const other = await open('/stream', { 'x-test-user': `${stranger.userId}:${stranger.token}` });
+  // The private sockets are subscribed once their account figures flow.
+  await tab.waitFor((e) => e.event === 'account', { timeoutMs: 4000 });
+  await other.waitFor((e) => e.event === 'account', { timeoutMs: 4000 });
+  const lastSeen = leaving.events.at(-1)!.id;
+  leaving.close();
+
+  up.setPrice('GBPUSD', 1.306);
+  const fired = await tab.waitFor((e) => e.event === 'alert');
+  expect(fired.json).toEqual({
+    id: (env.data as { id: number }).id,
+    code: 'GBPUSD',
+    symbol: 'GBP/USD',
+    precision: 5,
+    direction: 'above',
+    level: 1.305,
+    price: 1.306,
+    note: 'resistance',
+    at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+  } satisfies AlertData);
+  await other.waitFor(isQuote('GBPUSD', 1.306));
+  expect(other.events.some((e) => e.event === 'alert')).toBe(false);
+
+  const back = await open('/stream', { ...headers, 'last-event-id': lastSeen });
+  const replayed = await back.waitFor((e) => e.event === 'alert');
+  expect(replayed.id).toBe(fired.id);
+  up.setPrice('GBPUSD', 1.3);
 });
 
 test('Last-Event-ID: a reconnecting tab gets the private events it missed, replayed with their own ids', async () => {

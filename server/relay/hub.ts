@@ -5,8 +5,8 @@
  * - One shared public upstream socket: `DAY_MARKET` always, `KLINE.<code>` while any stream watches it.
  * - One private upstream socket per signed-in user with an open stream (`FOREX_TRADE`, `FOREX_CLOSED`),
  *   shared by the user's tabs and closed `privateLingerMs` after their last stream closes.
- * - Events: quote, kline, account, closed, status, resync (see ./events.ts), each with an increasing id.
- *   Private events (account, closed) are kept in a bounded ring per user and replayed after
+ * - Events: quote, kline, account, closed, alert, status, resync (see ./events.ts), each with an increasing id.
+ *   Private events (account, closed, alert) are kept in a bounded ring per user and replayed after
  *   `Last-Event-ID`, or `resync` is sent when they are gone.
  * - A slow client never grows memory: quotes and klines coalesce while its socket is backed up, and a
  *   socket backed up for longer than `maxBackedUpMs` (or holding more than `maxBufferedBytes`) is ended.
@@ -20,8 +20,17 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHART_PERIODS, type ChartPeriod } from '../../contract/enums';
 import { LOW_DATA_INTERVAL_MS, wantsLowData, type WarmMarketState } from '../../contract/stream';
-import { PRIVATE_TOPICS, Topic, type DayMarketPush, type ForexTradePush, type KlinePush, type ServerMessage } from '../../contract/ws';
-import type { AccountData, KlineData, QuoteData, ResyncData, StreamEventName } from './events';
+import { AlertDirection } from '../../contract/calls/alerts';
+import {
+  PRIVATE_TOPICS,
+  Topic,
+  type AlertPush,
+  type DayMarketPush,
+  type ForexTradePush,
+  type KlinePush,
+  type ServerMessage,
+} from '../../contract/ws';
+import type { AccountData, AlertData, KlineData, QuoteData, ResyncData, StreamEventName } from './events';
 import { connectionKey, readUnacked } from './unacked-bytes';
 import { UpstreamSocket, type FeedState, type UpstreamSocketOptions } from './upstream-socket';
 
@@ -61,7 +70,7 @@ export interface RelayOptions {
   heartbeatMs?: number;
   /** The `retry:` sent to EventSource: how soon the browser reconnects. */
   retryMs?: number;
-  /** `closed` events kept per user for `Last-Event-ID` replay (plus the latest `account`). */
+  /** `closed` and `alert` events kept per user for `Last-Event-ID` replay (plus the latest `account`). */
   replayCapacity?: number;
   /** How long a user's private socket outlives their last stream. */
   privateLingerMs?: number;
@@ -155,7 +164,7 @@ interface Client {
 
 interface RingEntry {
   seq: number;
-  kind: 'account' | 'closed';
+  kind: 'account' | 'closed' | 'alert';
   text: string;
 }
 
@@ -164,7 +173,7 @@ interface UserFeed {
   token: string;
   clients: Set<Client>;
   socket: UpstreamSocket | null;
-  /** The latest `closed` events, at most replayCapacity. */
+  /** The latest `closed` and `alert` events, at most replayCapacity. */
   ring: RingEntry[];
   /** The latest `account` event (older ones are superseded, not lost). */
   account: RingEntry | null;
@@ -461,6 +470,8 @@ export class RelayHub {
         return this.pushPrivate(feed, 'account', JSON.stringify(accountData(m)));
       case 'FOREX_CLOSED':
         return this.pushPrivate(feed, 'closed', JSON.stringify({ ids: m.id }));
+      case 'ALERT':
+        return this.pushPrivate(feed, 'alert', JSON.stringify(alertData(m)));
       case 'login_result':
         if (m.code === 1) return;
         // The token no longer works upstream: stop this socket and let the pages revalidate (their loaders
@@ -827,6 +838,20 @@ export function parseStreamQuery(query: StreamQuery): { code: string | null; per
   if (typeof code !== 'string' || !CODE_PATTERN.test(code)) return { error: 'code must be 1 to 32 letters or digits' };
   if (typeof period !== 'string' || !PERIODS.includes(period)) return { error: `period must be one of ${CHART_PERIODS.join(', ')}` };
   return { code, period: period as ChartPeriod };
+}
+
+function alertData({ alert: a }: AlertPush): AlertData {
+  return {
+    id: a.id,
+    code: a.code,
+    symbol: a.show_code,
+    precision: a.precision,
+    direction: a.direction === AlertDirection.Above ? 'above' : 'below',
+    level: a.price,
+    price: a.triggered_price ?? a.price,
+    note: a.note,
+    at: a.triggered_at ?? '',
+  };
 }
 
 function accountData(m: ForexTradePush): AccountData {

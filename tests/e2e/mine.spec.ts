@@ -49,6 +49,7 @@ test('the user centre lists its entries in order, with "Reset demo account" for 
     'Wallet',
     'Real-name authentication',
     'Invite friends',
+    'Price alerts',
     'Change password',
     'Online service',
     'Complaint e-mail',

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { AccountType, CodePurpose, VerifyRegType, type Language } from '../../contract/enums';
 import type { SendMail } from '../content/mailer';
+import { sendMessage } from '../content/outbox';
 import { MONEY_DECIMALS, parseUnits } from '../../contract/money';
 import type { Db } from '../db/database';
 import { fail } from '../shared/errors';
@@ -324,12 +325,7 @@ export class Accounts {
   }
 
   private deliver(channel: 'email' | 'sms', to: string, subject: string, body: string) {
-    this.db
-      .prepare('INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(channel, to, subject, body, this.options.clock());
-    this.options.log(`outbox ${channel} to ${to}: ${subject} — ${body}`);
-    // The answer never waits for the mail server: it would tell how long delivery takes, and phones wait.
-    if (channel === 'email' && this.options.mail) void this.options.mail({ to, subject, text: body });
+    sendMessage(this.db, this.options, channel, to, subject, body);
   }
 
   // ---- helpers -------------------------------------------------------------------------------------

@@ -348,4 +348,24 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX push_subscriptions_user ON push_subscriptions (user_id);
   `,
+  /* 9: price alerts (issue 13): a level per user and instrument, fired once by the engine (triggered_at) */ `
+  CREATE TABLE price_alerts (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    instrument_id INTEGER NOT NULL REFERENCES instruments(id),
+    -- 1: fires when the price rises to the level or above; 2: when it falls to it or below.
+    direction INTEGER NOT NULL CHECK (direction IN (1, 2)),
+    -- Scaled by the instrument's precision, like every price.
+    price INTEGER NOT NULL CHECK (price > 0),
+    note TEXT NOT NULL DEFAULT '',
+    -- The language the trader asked in: the e-mail is written in it.
+    lang TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    triggered_at INTEGER,
+    triggered_price INTEGER,
+    CHECK ((triggered_at IS NULL) = (triggered_price IS NULL))
+  ) STRICT;
+  CREATE INDEX price_alerts_user ON price_alerts(user_id, id);
+  CREATE INDEX price_alerts_waiting ON price_alerts(instrument_id) WHERE triggered_at IS NULL;
+  `,
 ];

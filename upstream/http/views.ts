@@ -1,11 +1,13 @@
 /** Rows and engine state → the response shapes of contract/ (spec §3 field names). */
 import { equityMicro, freeMarginMicro, riskRateBasisPoints, STOP_OUT_PERCENT, type AccountFigures } from '../../contract/arithmetic';
 import type { User } from '../../contract/calls/account';
+import type { Alert } from '../../contract/calls/alerts';
 import type { Instrument as InstrumentView } from '../../contract/calls/market';
 import type { AccountDetail, Order } from '../../contract/calls/trade';
 import { OrderStatus } from '../../contract/enums';
 import { LOT_DECIMALS, MONEY_DECIMALS, mulDiv, unitsToNumber } from '../../contract/money';
 import type { UserRow } from '../accounts/accounts';
+import type { AlertRow } from '../alerts/book';
 import { priceNumber, type Instrument, type Market } from '../market/market';
 import type { OrderRow, TradingEngine } from '../trading/engine';
 
@@ -101,5 +103,22 @@ export function accountDetailView(f: AccountFigures, pending = { withdrawals: 0,
     stop_out_level: STOP_OUT_PERCENT,
     withdraw_pending: moneyNumber(pending.withdrawals),
     deposit_pending: moneyNumber(pending.deposits),
+  };
+}
+
+export function alertView(market: Market, row: AlertRow): Alert {
+  const inst = market.get(row.instrument_id)!;
+  return {
+    id: row.id,
+    forex_id: inst.id,
+    code: inst.code,
+    show_code: inst.showCode,
+    precision: inst.precision,
+    direction: row.direction,
+    price: priceNumber(inst, row.price),
+    note: row.note,
+    created_at: isoTime(row.created_at),
+    triggered_at: row.triggered_at === null ? null : isoTime(row.triggered_at),
+    triggered_price: row.triggered_price === null ? null : priceNumber(inst, row.triggered_price),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * `/v1/ws` (upstream.md "Realtime"): text ping/pong; login, logout, sub and unsub; pushes of DAY_MARKET,
- * KLINE.<code>, and for a logged-in socket FOREX_TRADE (once a second) and FOREX_CLOSED.
+ * KLINE.<code>, and for a logged-in socket FOREX_TRADE (once a second), FOREX_CLOSED and ALERT (price alerts).
  */
 import type { WebSocket } from 'ws';
 import { equityMicro, freeMarginMicro, riskRateBasisPoints } from '../../contract/arithmetic';
@@ -43,6 +43,9 @@ export class RealtimeHub {
         // Every close, the user's own included: the same account may be open on another device.
         this.toUser(e.userId, Topic.ForexClosed, JSON.stringify({ type: Topic.ForexClosed, id: e.orderIds }));
       }),
+    );
+    this.unsubscribe.push(
+      up.alertDelivery.onAlert((userId, alert) => this.toUser(userId, Topic.Alert, JSON.stringify({ type: Topic.Alert, alert }))),
     );
     this.tradeTimer = setInterval(() => this.publishTrade(), 1000);
     this.tradeTimer.unref();

@@ -11,8 +11,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as alerts from '../../contract/calls/alerts';
 import * as push from '../../contract/calls/push';
 import { startTestUpstream, type TestUpstream } from '../testing';
+import { decryptPush, phone } from '../../tests/push-phone';
 import { expectError, expectOk, expectTokenRequired } from './contract-helpers';
 
 interface Received {
@@ -45,40 +47,6 @@ afterAll(async () => {
   await up.close();
   service.close();
 });
-
-/** A phone: its key pair and auth secret, and the subscription the browser would hand over. */
-function phone(name: string) {
-  const ecdh = crypto.createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = crypto.randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    subscription: {
-      endpoint: `${serviceUrl}/push/${name}`,
-      p256dh: ecdh.getPublicKey().toString('base64url'),
-      auth: auth.toString('base64url'),
-    },
-  };
-}
-
-/** RFC 8291 decryption of an aes128gcm body, as the phone's browser does it. */
-function decrypt(body: Buffer, p: ReturnType<typeof phone>): string {
-  const salt = body.subarray(0, 16);
-  const idLength = body[20]!;
-  const serverKey = body.subarray(21, 21 + idLength);
-  const ciphertext = body.subarray(21 + idLength);
-  const secret = p.ecdh.computeSecret(serverKey);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), p.ecdh.getPublicKey(), serverKey]);
-  const ikm = Buffer.from(crypto.hkdfSync('sha256', secret, p.auth, keyInfo, 32));
-  const cek = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const gcm = crypto.createDecipheriv('aes-128-gcm', cek, nonce);
-  gcm.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([gcm.update(ciphertext.subarray(0, ciphertext.length - 16)), gcm.final()]);
-  // The last record ends with the delimiter 2, then zero padding.
-  return padded.subarray(0, padded.lastIndexOf(2)).toString('utf8');
-}
 
 /** The VAPID token (RFC 8292): signed by the key whose public half the upstream gives to browsers. */
 function verifyVapid(authorization: string, publicKey: string, endpoint: string) {
@@ -129,13 +97,13 @@ describe('push/key', () => {
 
 describe('push/subscribe and push/unsubscribe', () => {
   test('need a login (999)', async () => {
-    await expectTokenRequired(up, push.pushSubscribe, phone('x').subscription);
+    await expectTokenRequired(up, push.pushSubscribe, phone(serviceUrl, 'x').subscription);
     await expectTokenRequired(up, push.pushUnsubscribe, { endpoint: `${serviceUrl}/push/x` });
   });
 
   test('an endpoint that is not a known push service, or not HTTPS off this machine, is refused', async () => {
     const { token } = await up.demo();
-    const { subscription } = phone('y');
+    const { subscription } = phone(serviceUrl, 'y');
     for (const endpoint of [
       'http://169.254.169.254/latest',
       'https://evil.example/push',
@@ -153,8 +121,8 @@ describe('push/subscribe and push/unsubscribe', () => {
   test('a push reaches every phone of the user, encrypted for each, signed with the VAPID key; an unsubscribed phone gets none', async () => {
     const { token, userId } = await up.demo();
     const { public_key } = expectOk(push.pushKey, await up.call(push.pushKey));
-    const a = phone(`a-${userId}`);
-    const b = phone(`b-${userId}`);
+    const a = phone(serviceUrl, `a-${userId}`);
+    const b = phone(serviceUrl, `b-${userId}`);
     for (const p of [a, b]) expectOk(push.pushSubscribe, await up.call(push.pushSubscribe, p.subscription, { token }));
     received.length = 0;
     const payload = { title: 'EUR/USD rose to 1.10500', body: 'Your alert at 1.10500 fired.', url: '/alerts', tag: 'alert-1' };
@@ -165,9 +133,9 @@ describe('push/subscribe and push/unsubscribe', () => {
       expect(r.headers['content-encoding']).toBe('aes128gcm');
       expect(Number(r.headers.ttl)).toBeGreaterThan(0);
       verifyVapid(String(r.headers.authorization), public_key, p.subscription.endpoint);
-      expect(JSON.parse(decrypt(r.body, p))).toEqual(payload);
+      expect(JSON.parse(decryptPush(r.body, p))).toEqual(payload);
       // The other phone's keys cannot read it.
-      expect(() => decrypt(r.body, p === a ? b : a)).toThrow();
+      expect(() => decryptPush(r.body, p === a ? b : a)).toThrow();
     }
     expectOk(push.pushUnsubscribe, await up.call(push.pushUnsubscribe, { endpoint: b.subscription.endpoint }, { token }));
     received.length = 0;
@@ -177,7 +145,7 @@ describe('push/subscribe and push/unsubscribe', () => {
 
   test('a phone the push service says is gone (410) is forgotten', async () => {
     const { token, userId } = await up.demo();
-    const p = phone(`gone-${userId}`);
+    const p = phone(serviceUrl, `gone-${userId}`);
     expectOk(push.pushSubscribe, await up.call(push.pushSubscribe, p.subscription, { token }));
     answer = 410;
     try {
@@ -186,5 +154,36 @@ describe('push/subscribe and push/unsubscribe', () => {
       answer = 201;
     }
     expect(up.upstream.push.subscriptionsOf(userId)).toBe(0);
+  });
+});
+
+describe('a price alert that fires', () => {
+  test('is pushed once to the user’s phones, in the language it was set in, opening the alerts screen', async () => {
+    const { token, userId } = await up.demo();
+    const p = phone(serviceUrl, `alert-${userId}`);
+    expectOk(push.pushSubscribe, await up.call(push.pushSubscribe, p.subscription, { token }));
+    up.forceMarket('EURUSD', 'open');
+    up.setPrice('EURUSD', 1.1);
+    const forexId = up.upstream.market.getByCode('EURUSD')!.id;
+    const alert = expectOk(
+      alerts.alertAdd,
+      await up.call(alerts.alertAdd, { forex_id: forexId, direction: 1, price: '1.105' }, { token, lang: 'fr' }),
+    );
+    received.length = 0;
+    up.setPrice('EURUSD', 1.106);
+    up.setPrice('EURUSD', 1.107);
+    await expect.poll(() => received.length).toBe(1);
+    expect(received[0]!.path).toBe(`/push/alert-${userId}`);
+    expect(JSON.parse(decryptPush(received[0]!.body, p))).toEqual({
+      title: 'Alerte de prix : EUR/USD à 1.10600',
+      body: expect.stringMatching(
+        /^EUR\/USD est monté à 1\.10600 et a atteint votre alerte à 1\.10500 \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)\.$/,
+      ),
+      url: '/alerts?code=EURUSD',
+      tag: `alert-${alert.id}`,
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received).toHaveLength(1);
+    up.setPrice('EURUSD', 1.1);
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '../../contract/arithmetic';
 import { CloseReason, EntryMode, LedgerType, OrderStatus, Side, type TradeFeeType } from '../../contract/enums';
 import { LOT_DECIMALS, parseUnits } from '../../contract/money';
+import { AlertBook, type AlertRow } from '../alerts/book';
 import { immediate, type Db } from '../db/database';
 import type { Instrument, Market, TickEvent } from '../market/market';
 import type { ErrorName } from '../../contract/errors';
@@ -122,6 +123,8 @@ export interface EngineOptions {
 
 export class TradingEngine {
   readonly ledger: Ledger;
+  /** Price alerts, checked with the other triggers at each tick. */
+  readonly alerts: AlertBook;
   private readonly positions = new Map<number, Position>();
   private readonly positionsByInstrument = new Map<number, Position[]>();
   private readonly pendingByInstrument = new Map<number, PendingOrder[]>();
@@ -129,6 +132,7 @@ export class TradingEngine {
   /** Positions whose trailing stop moved during the current tick: written once the tick's pass is over. */
   private readonly trailed = new Set<Position>();
   private closedListeners: ((e: ClosedEvent) => void)[] = [];
+  private alertListeners: ((alert: AlertRow) => void)[] = [];
   private readonly stmt;
 
   constructor(
@@ -137,6 +141,7 @@ export class TradingEngine {
     private readonly options: EngineOptions,
   ) {
     this.ledger = new Ledger(db, options.clock);
+    this.alerts = new AlertBook(db, market, options.clock);
     this.stmt = {
       order: db.prepare('SELECT * FROM orders WHERE id = ?'),
       byKey: db.prepare('SELECT * FROM orders WHERE user_id = ? AND idempotency_key = ?'),
@@ -177,11 +182,18 @@ export class TradingEngine {
     this.pendingByInstrument.clear();
     this.accounts.clear();
     for (const row of this.stmt.open.all() as OrderRow[]) this.remember(row);
+    this.alerts.load();
   }
 
   onClosed(listener: (e: ClosedEvent) => void): () => void {
     this.closedListeners.push(listener);
     return () => (this.closedListeners = this.closedListeners.filter((l) => l !== listener));
+  }
+
+  /** Each price alert that fires, once, after its transaction. */
+  onAlert(listener: (alert: AlertRow) => void): () => void {
+    this.alertListeners.push(listener);
+    return () => (this.alertListeners = this.alertListeners.filter((l) => l !== listener));
   }
 
   // ---- reads ---------------------------------------------------------------------------------------
@@ -458,6 +470,12 @@ export class TradingEngine {
       }
     }
     for (const userId of touched) this.stopOutIfNeeded(userId);
+    this.fireAlerts(e.instrument, e.price);
+  }
+
+  /** Price alerts this tick reached: marked triggered (one transaction, in the book), then announced. */
+  private fireAlerts(inst: Instrument, price: number): void {
+    for (const alert of this.alerts.reached(inst, price)) for (const l of this.alertListeners) l(alert);
   }
 
   /** Re-marks every position of one instrument at `price`; collects take-profit and stop-loss hits. */

@@ -16,6 +16,7 @@ import { formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { mergeCandle, type Candle } from './candles';
 import type { LiveChart, LiveChartOptions } from './live-chart.client';
+import type { ChartOrders } from './order-lines';
 import { SvgCandles } from './svg-candles';
 
 export type { Candle } from './candles';
@@ -43,10 +44,13 @@ export function CandleChart({
   instrument,
   period,
   candles,
+  orders,
 }: {
   instrument: ChartInstrument;
   period: ChartPeriod;
   candles: readonly Candle[];
+  /** The signed-in trader's lines of this instrument (null for a visitor). */
+  orders?: ChartOrders | null;
 }) {
   const { t } = useTranslation('trade');
   const locale = useLocale();
@@ -131,8 +135,23 @@ export function CandleChart({
             locale={locale}
             label={label}
             formatPrice={options.formatPrice}
+            lines={orders?.lines}
           />
           <div ref={host} className="candle-canvas" />
+          {orders ? (
+            chart.current ? (
+              // Once drawn, the canvas brings the trader's lines on it (drawn, dragged, saved): none of that is in
+              // the first script. (`chart` is set just before `canvasReady`, which renders this, and cleared with it.)
+              <chart.current.Lines orders={orders} />
+            ) : (
+              // What the SVG draws, for screen readers; the canvas's own list replaces it.
+              <ul aria-label={orders.label} className="visually-hidden">
+                {orders.lines.map((l) => (
+                  <li key={l.spoken}>{l.spoken}</li>
+                ))}
+              </ul>
+            )
+          ) : null}
         </>
       ) : (
         <p className="empty">{t('chart.empty')}</p>

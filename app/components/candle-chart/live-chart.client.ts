@@ -7,6 +7,8 @@ import {
   ColorType,
   createChart,
   TickMarkType,
+  LineStyle,
+  type AutoscaleInfo,
   type CandlestickData,
   type IChartApi,
   type Time,
@@ -14,7 +16,11 @@ import {
 } from 'lightweight-charts';
 import type { ChartPeriod } from '#contract/enums';
 import type { Candle } from './candles';
+import { attachLineDrag, type DraggedLine } from './line-drag.client';
 import { createLondonTimeline, formatCandleTime, formatTickTime, type LondonTimeline } from './london-time';
+import type { ChartLine, ChartOrders } from './order-lines';
+import { createElement, type ReactElement } from 'react';
+import CanvasLines from './canvas-lines';
 
 export interface LiveChart {
   /** Replaces every candle (fresh data from the server). */
@@ -23,6 +29,16 @@ export interface LiveChart {
   update(candle: Candle): void;
   /** Another period, precision or language (the data follows with setData). */
   configure(options: LiveChartOptions): void;
+  /** The trader's lines (all of them: the previous ones go). Returns the keys of the lines drawn. */
+  setLines(lines: readonly ChartLine[]): string[];
+  /** Shows a line at `price` (a drop waiting for its answer), or back at its own price with null. */
+  moveLine(key: string, price: number | null): void;
+  /** The trader's lines on this chart (a component that comes with the canvas, not in the first script). */
+  Lines: (props: { orders: ChartOrders }) => ReactElement;
+  /** The settings now (the price's precision and format). */
+  options(): LiveChartOptions;
+  /** Told when a take profit or stop loss is dragged to a new price and let go (null: nobody is told). */
+  onLineDrop(listener: ((line: ChartLine, price: number) => void) | null): void;
   remove(): void;
 }
 
@@ -72,6 +88,7 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
   const grid = themeColour(host, '--line', '#1e293b');
   const up = themeColour(host, '--up', '#16c784');
   const down = themeColour(host, '--down', '#f3525b');
+  const accent = themeColour(host, '--accent', '#3b82f6');
   let timeline: LondonTimeline = createLondonTimeline();
   const utcOf = (time: Time) => timeline.toUtc(time as number);
   const fontFamily = getComputedStyle(host).fontFamily;
@@ -120,6 +137,7 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
       timeFormatter: (time: Time) => formatCandleTime(utcOf(time), settings.period, settings.locale),
     },
   });
+  let drawn: DraggedLine[] = [];
   const series = chart.addSeries(CandlestickSeries, {
     upColor: up,
     downColor: down,
@@ -127,6 +145,39 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
     wickDownColor: down,
     borderVisible: false,
     priceFormat: { type: 'price', precision: options.precision, minMove: 10 ** -options.precision },
+    // The scale takes in the trader's lines too, so each of them is on the chart.
+    autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+      const info = original();
+      if (!info?.priceRange || drawn.length === 0) return info;
+      const prices = drawn.map((d) => d.line.price);
+      const { minValue, maxValue } = info.priceRange;
+      return { ...info, priceRange: { minValue: Math.min(minValue, ...prices), maxValue: Math.max(maxValue, ...prices) } };
+    },
+  });
+
+  const colourOf = (line: ChartLine) => (line.kind === 'takeProfit' ? up : line.kind === 'stopLoss' ? down : accent);
+  const setLines = (lines: readonly ChartLine[]) => {
+    for (const d of drawn) series.removePriceLine(d.priceLine);
+    drawn = lines.map((line) => ({
+      line,
+      priceLine: series.createPriceLine({
+        price: line.price,
+        color: colourOf(line),
+        lineWidth: line.draggable ? 2 : 1,
+        lineStyle: line.kind === 'entry' ? LineStyle.Solid : LineStyle.Dashed,
+        axisLabelVisible: true,
+        title: line.title,
+      }),
+    }));
+    // Read back from the canvas's own lines: what the screen reader's list names is what was drawn.
+    return drawn.filter((d) => d.priceLine.options().price === d.line.price).map((d) => d.line.key);
+  };
+  let dropListener: ((line: ChartLine, price: number) => void) | null = null;
+  const detachDrag = attachLineDrag(host, series, {
+    lines: () => drawn,
+    plotWidth: () => chart.timeScale().width(),
+    precision: () => settings.precision,
+    onDrop: (line, price) => (dropListener ? dropListener(line, price) : setLines(drawn.map((d) => d.line))),
   });
 
   // The axis keeps each label it formatted while the chart scrolls: after a move or a resize it is
@@ -158,7 +209,7 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
   };
   setData(candles);
 
-  return {
+  const live: LiveChart = {
     setData,
     update(candle) {
       // The canvas refuses a bar older than its last one.
@@ -171,11 +222,23 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
       chart.applyOptions({ timeScale: { timeVisible: next.period !== '1day' }, localization: { locale: next.locale } });
       series.applyOptions({ priceFormat: { type: 'price', precision: next.precision, minMove: 10 ** -next.precision } });
     },
+    Lines: ({ orders }) => createElement(CanvasLines, { chart: live, orders }),
+    options: () => settings,
+    setLines,
+    onLineDrop(listener) {
+      dropListener = listener;
+    },
+    moveLine(key, price) {
+      const d = drawn.find((l) => l.line.key === key);
+      d?.priceLine.applyOptions({ price: price ?? d.line.price });
+    },
     remove() {
+      detachDrag();
       cancelAnimationFrame(relabel);
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(relabelSoon);
       chart.timeScale().unsubscribeSizeChange(relabelSoon);
       chart.remove();
     },
   };
+  return live;
 }

@@ -18,7 +18,7 @@ const price2 = (p: number) => formatPrice(p, 2, 'en');
 describe('chartLayout', () => {
   test('the highest high is near the top and the lowest low near the bottom, inside the plot', () => {
     const candles = series(40);
-    const layout = chartLayout(candles, 2, price2);
+    const layout = chartLayout(candles, 2, price2, []);
     const high = Math.max(...candles.map((c) => c.High));
     const low = Math.min(...candles.map((c) => c.Low));
     expect(layout.top).toBeGreaterThan(high);
@@ -34,7 +34,7 @@ describe('chartLayout', () => {
 
   test('a candle’s body spans open to close and its wick high to low', () => {
     const [candle] = series(1);
-    const layout = chartLayout([candle!], 2, price2);
+    const layout = chartLayout([candle!], 2, price2, []);
     const shape = layout.candles[0]!;
     expect(shape.bodyTop).toBe(layout.y(candle!.Close));
     expect(shape.bodyTop + shape.bodyHeight).toBeCloseTo(layout.y(candle!.Open), 0);
@@ -44,7 +44,7 @@ describe('chartLayout', () => {
 
   test('only the last candles are drawn, oldest on the left, the newest next to the price axis', () => {
     const candles = series(300);
-    const layout = chartLayout(candles, 2, price2);
+    const layout = chartLayout(candles, 2, price2, []);
     expect(layout.candles).toHaveLength(SHOWN_CANDLES);
     expect(layout.candles[0]!.time).toBe(candles[300 - SHOWN_CANDLES]!.Time);
     const xs = layout.candles.map((c) => c.x);
@@ -55,7 +55,7 @@ describe('chartLayout', () => {
   });
 
   test('price labels are round steps at the instrument’s precision, and the last price is marked', () => {
-    const layout = chartLayout(series(40), 2, price2);
+    const layout = chartLayout(series(40), 2, price2, []);
     expect(layout.priceTicks.length).toBeGreaterThanOrEqual(3);
     expect(layout.priceTicks.length).toBeLessThanOrEqual(8);
     for (const t of layout.priceTicks) expect(t.label).toMatch(/^\d{2},\d{3}\.00$/);
@@ -64,10 +64,18 @@ describe('chartLayout', () => {
 
   test('a flat price still gets a scale', () => {
     const flat: Candle[] = [{ Time: START, Open: 1.1, High: 1.1, Low: 1.1, Close: 1.1, Volume: 0 }];
-    const layout = chartLayout(flat, 5, (p) => formatPrice(p, 5, 'en'));
+    const layout = chartLayout(flat, 5, (p) => formatPrice(p, 5, 'en'), []);
     expect(layout.top).toBeGreaterThan(1.1);
     expect(layout.bottom).toBeLessThan(1.1);
     expect(Number.isFinite(layout.y(1.1))).toBe(true);
+  });
+
+  test("the scale takes in the trader's lines, so a stop loss below every candle is on the picture", () => {
+    const candles = series(10);
+    const lowest = Math.min(...candles.map((c) => c.Low));
+    const layout = chartLayout(candles, 2, price2, [lowest - 500]);
+    expect(layout.bottom).toBeLessThan(lowest - 500);
+    expect(layout.y(lowest - 500)).toBeLessThanOrEqual(layout.plotBottom);
   });
 
   test('niceStep picks 1, 2 or 5 × 10ⁿ and never less than one price tick', () => {
@@ -97,6 +105,35 @@ describe('SvgCandles', () => {
     expect(html.match(/class="candle up"/g)).toHaveLength(6);
     expect(html.match(/class="candle down"/g)).toHaveLength(5);
     expect(html.match(/<rect/g)).toHaveLength(11 + 1); // bodies and the last-price tag
+  });
+
+  test("draws each of the trader's lines with its label", () => {
+    const html = renderToString(
+      <SvgCandles
+        candles={series(10)}
+        period="15min"
+        precision={2}
+        locale="en"
+        label="BTC/USD 15-minute candles"
+        formatPrice={price2}
+        lines={[
+          {
+            key: '1-stopLoss',
+            orderId: 1,
+            kind: 'stopLoss',
+            buy: true,
+            price: 70_000,
+            label: 'SL 70,000.00',
+            title: 'SL',
+            spoken: 'Stop loss of #1',
+            draggable: true,
+            trail: 0,
+          },
+        ]}
+      />,
+    );
+    expect(html).toContain('<g class="stopLoss">');
+    expect(html).toContain('>SL 70,000.00</text>');
   });
 
   test('labels the time axis in London time and the price axis at the precision', () => {

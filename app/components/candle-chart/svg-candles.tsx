@@ -5,6 +5,7 @@
 import type { ChartPeriod } from '#contract/enums';
 import type { Candle } from './candles';
 import { formatAxisTime } from './london-time';
+import type { ChartLine } from './order-lines';
 
 export const VIEW_WIDTH = 360;
 export const VIEW_HEIGHT = 220;
@@ -52,13 +53,21 @@ export function niceStep(range: number, count: number, precision: number): numbe
   return Math.max(step, 10 ** -precision);
 }
 
-/** Places the last candles in the viewBox: price scale, bodies and wicks, axis labels, the last price. */
-export function chartLayout(all: readonly Candle[], precision: number, formatPrice: (price: number) => string): ChartLayout {
+/**
+ * Places the last candles in the viewBox: price scale, bodies and wicks, axis labels, the last price.
+ * The scale also takes in `levels` (the trader's lines), so each of them is on the picture.
+ */
+export function chartLayout(
+  all: readonly Candle[],
+  precision: number,
+  formatPrice: (price: number) => string,
+  levels: readonly number[],
+): ChartLayout {
   const shown = all.slice(-SHOWN_CANDLES);
   const plotBottom = VIEW_HEIGHT - TIME_AXIS;
   const plotHeight = plotBottom - TOP;
-  let low = Math.min(...shown.map((c) => c.Low));
-  let high = Math.max(...shown.map((c) => c.High));
+  let low = Math.min(...shown.map((c) => c.Low), ...levels);
+  let high = Math.max(...shown.map((c) => c.High), ...levels);
   if (!(high > low)) {
     // One flat price (or no candles): open the scale around it.
     const mid = Number.isFinite(low) ? low : 0;
@@ -134,6 +143,7 @@ export function SvgCandles({
   locale,
   label,
   formatPrice,
+  lines = [],
 }: {
   candles: readonly Candle[];
   period: ChartPeriod;
@@ -141,8 +151,15 @@ export function SvgCandles({
   locale: string;
   label: string;
   formatPrice: (price: number) => string;
+  /** The trader's entries, targets, take profits and stop losses. */
+  lines?: readonly ChartLine[];
 }) {
-  const layout = chartLayout(candles, precision, formatPrice);
+  const layout = chartLayout(
+    candles,
+    precision,
+    formatPrice,
+    lines.map((l) => l.price),
+  );
   const labelX = layout.plotRight + 6;
   return (
     <svg className="candle-svg" viewBox={`0 0 ${VIEW_WIDTH} ${VIEW_HEIGHT}`} role="img" aria-label={label}>
@@ -174,6 +191,17 @@ export function SvgCandles({
           </text>
         ))}
       </g>
+      {lines.map((l) => {
+        const y = layout.y(l.price);
+        return (
+          <g key={l.spoken} className={l.kind}>
+            <line x2={layout.plotRight} y1={y} y2={y} />
+            <text x={4} y={y - 3}>
+              {l.label}
+            </text>
+          </g>
+        );
+      })}
       {layout.last ? (
         <g className={`chart-last ${layout.last.up ? 'up' : 'down'}`}>
           <line x1={0} x2={layout.plotRight} y1={layout.last.y} y2={layout.last.y} strokeDasharray="3 3" />

@@ -159,6 +159,7 @@ export default function UserCentre() {
         <Entry to="/mine/wallet" label={t('entries.wallet')} />
         <Entry to="/mine/auth" label={t('entries.auth')} />
         <Entry to="/mine/invite" label={t('entries.invite')} />
+        <Entry to="/alerts" label={t('alerts:entry')} />
         <Entry to="/mine/password" label={t('auth:changePassword.title')} />
         <Entry to="/mine/chat" label={t('entries.chat')} />
         <Entry to="/mine/email" label={t('entries.email')} />

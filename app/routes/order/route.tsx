@@ -36,6 +36,7 @@ import { findOrder, instrumentFacts } from './queries.server';
 import { OrderActionSchema } from './schema';
 import { trailsMovedLive } from './trailing';
 import { namedPageTitle } from '~/utils/page-title';
+import { safeRedirectPath } from '~/utils/safe-redirect';
 
 export const handle: RouteHandle = { footer: true };
 
@@ -144,7 +145,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       stop_loss_price: form.stop_loss ?? null,
       trail_distance: form.trail_distance ?? null,
     });
-    return await redirectWithToast(request, ordersUrl({ type, page, detail: form.id }), {
+    const back = ordersUrl({ type, page, detail: form.id });
+    return await redirectWithToast(request, form.redirect_to ? safeRedirectPath(form.redirect_to, back) : back, {
       kind: 'success',
       message: t('toasts.stopsSaved'),
     });

@@ -31,6 +31,8 @@ export const StopsFormSchema = z.object({
   take_profit: StopPrice,
   stop_loss: StopPrice,
   trail_distance: TrailDistance,
+  /** Where a save sent from another screen (a line dragged on the trade chart) returns: a same-site path. */
+  redirect_to: z.string().max(512).optional(),
 });
 
 /** "Show amounts" of the same form without JavaScript: the money at those prices, nothing saved. */

@@ -14,6 +14,7 @@ import type { DrawerRow } from './instrument-drawer';
 import { conversionFor, formatLots, lotRulesOf, stepLots } from './estimates';
 import { periodOf, tradeUrl } from './trade-url';
 import { upstreamFallback } from '~/upstream/api.server';
+import { chartOrders } from './chart-orders.server';
 
 /** The last instrument chosen on this device (not secret: a product code). */
 export const tradeCodeCookie = createCookie('trade_code', {
@@ -77,7 +78,10 @@ export async function loadTradeScreen(api: Api, request: Request) {
   const instrument = pickInstrument(instruments, url.searchParams.get('code'), typeof remembered === 'string' ? remembered : null);
   if (!instrument) throw new Response('No products are listed right now.', { status: 503 });
   // The chart is one part of the screen: without candles the order ticket still works.
-  const chart = await candles(api, instrument.Id, period).then((r) => r.data, upstreamFallback([], 'candles'));
+  const [chart, mine] = await Promise.all([
+    candles(api, instrument.Id, period).then((r) => r.data, upstreamFallback([], 'candles')),
+    chartOrders(api, request, instrument),
+  ]);
   const rules = lotRulesOf(instrument);
   const ticket = ticketValuesOf(url.searchParams);
   const { ForexQuotations: quote, ...ticketInstrument } = instrument;
@@ -96,6 +100,8 @@ export async function loadTradeScreen(api: Api, request: Request) {
     quote,
     period,
     candles: chart,
+    /** The trader's positions and pending orders of this instrument, drawn on the chart. */
+    orders: mine,
     instruments: drawer,
     conversion: conversionFor(instrument, instruments),
     feeType,

@@ -187,8 +187,8 @@ export default function TradePage() {
             : 'stale';
   // A tick re-renders the quote and the ticket; the chart and the account follow their own feeds.
   const chart = useMemo(
-    () => <CandleChart instrument={instrument} period={period} candles={page.candles} />,
-    [instrument, period, page.candles],
+    () => <CandleChart instrument={instrument} period={period} candles={page.candles} orders={page.orders} />,
+    [instrument, period, page.candles, page.orders],
   );
   const figures = useMemo(() => (page.account ? <AccountFigures detail={page.account} /> : null), [page.account]);
   // The header and the period links (nine Links and their router hooks) do not change with the price.
@@ -219,6 +219,9 @@ export default function TradePage() {
             </svg>
           </Link>
         </h1>
+        <Link to={`/alerts?code=${encodeURIComponent(instrument.Code)}`} className="button secondary small">
+          {t('alerts:tradeLink')}
+        </Link>
       </header>
     ),
     [instrument, period, t],

@@ -1,0 +1,76 @@
+/**
+ * Price alerts that fire while the trader has any page open (issue 13): a toast on that page, with a link
+ * to the alerts screen. For a signed-in trader the stream is held open on every page; its module loads
+ * after hydration, so a page's first-load script stays as it was. On the alerts screen the list reloads.
+ */
+import { Link } from '@remix-run/react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '~/utils/format';
+import { useLocale } from '~/utils/locale';
+import { RESYNC_EVENT, type AlertData } from './events';
+
+/** How long an alert's toast stays unless dismissed. */
+const ALERT_TOAST_MS = 20_000;
+/** Toasts shown at once: a burst of alerts shows the newest. */
+const MAX_TOASTS = 3;
+
+export function AlertToasts({ signedIn }: { signedIn: boolean }) {
+  const [fired, setFired] = useState<AlertData[]>([]);
+  const dismiss = useCallback((id: number) => setFired((list) => list.filter((a) => a.id !== id)), []);
+  useEffect(() => {
+    if (!signedIn) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import('./store').then(({ live }) => {
+      if (cancelled || !live) return;
+      const release = live.hold();
+      const off = live.onAlert((alert) => {
+        setFired((list) => [...list.filter((a) => a.id !== alert.id), alert].slice(-MAX_TOASTS));
+        if (window.location.pathname === '/alerts') window.dispatchEvent(new Event(RESYNC_EVENT));
+      });
+      stop = () => {
+        off();
+        release();
+      };
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [signedIn]);
+  if (fired.length === 0) return null;
+  return (
+    <div className="alert-toasts">
+      {fired.map((a) => (
+        <AlertToast key={a.id} alert={a} dismiss={dismiss} />
+      ))}
+    </div>
+  );
+}
+
+function AlertToast({ alert, dismiss }: { alert: AlertData; dismiss: (id: number) => void }) {
+  const { t } = useTranslation('alerts');
+  const locale = useLocale();
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(alert.id), ALERT_TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [alert.id, dismiss]);
+  const onDismiss = () => dismiss(alert.id);
+  const price = (value: number) => formatPrice(value, alert.precision, locale);
+  const words = t(alert.direction === 'above' ? 'risesTo' : 'fallsTo', { symbol: alert.symbol, price: price(alert.level) });
+  return (
+    <div className="toast toast-alert" role="alert">
+      <span className="toast-text">
+        {t('fired', { alert: words, price: price(alert.price) })}
+        {alert.note ? <span className="toast-note">{alert.note}</span> : null}{' '}
+        <Link to={`/alerts?code=${encodeURIComponent(alert.code)}`} onClick={onDismiss}>
+          {t('view')}
+        </Link>
+      </span>
+      <button type="button" className="toast-close" aria-label={t('common:actions.dismiss')} onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * What the alerts screen reads: the trader's alerts, the products with their current prices, the one the
+ * add form is for (`?code=`, else the first listed), and the alert a `?confirm=delete&id=` asks about.
+ */
+import type { Api } from '~/upstream/api.server';
+import { listAlerts, type PriceAlert } from '~/upstream/alerts.server';
+import { listInstruments } from '~/upstream/market.server';
+
+/** A product as the add form needs it. */
+export interface AlertInstrument {
+  id: number;
+  code: string;
+  symbol: string;
+  precision: number;
+  /** The latest price the upstream gave. */
+  price: number;
+}
+
+export async function instrumentsForAlerts(api: Api): Promise<AlertInstrument[]> {
+  const { data } = await listInstruments(api);
+  return data.map((i) => ({ id: i.Id, code: i.Code, symbol: i.ShowCode, precision: i.PricePrecision, price: i.ForexQuotations.Close }));
+}
+
+export function pickInstrument(list: readonly AlertInstrument[], code: string | null): AlertInstrument | undefined {
+  const wanted = (code ?? '').trim().toUpperCase();
+  return list.find((i) => i.code === wanted) ?? list[0];
+}
+
+export async function loadAlertsScreen(api: Api, url: URL) {
+  const [instruments, alerts] = await Promise.all([instrumentsForAlerts(api), listAlerts(api)]);
+  const instrument = pickInstrument(instruments, url.searchParams.get('code'));
+  if (!instrument) throw new Response('No products are listed right now.', { status: 503 });
+  const params = url.searchParams;
+  const deleting: PriceAlert | null =
+    params.get('confirm') === 'delete' ? (alerts.find((a) => a.id === Number(params.get('id'))) ?? null) : null;
+  return {
+    instrument,
+    instruments: instruments.map(({ code, symbol }) => ({ code, symbol })),
+    active: alerts.filter((a) => a.triggered === null),
+    triggered: alerts.filter((a) => a.triggered !== null),
+    deleting,
+    /** A price named in the link (`?price=`), else the current one. */
+    price: /^\d+(\.\d+)?$/.test(params.get('price') ?? '') ? params.get('price')! : instrument.price.toFixed(instrument.precision),
+  };
+}

@@ -1,0 +1,79 @@
+/** Price alerts (issue 13): a trader asks to be told when an instrument's price rises to or falls to a level. */
+import { z } from 'zod';
+import { codeField, DecimalField, OptionalText, PositiveInt } from '../fields';
+import { defineCall } from './define';
+
+/** Which way the price must go to reach the alert's level. */
+export const AlertDirection = { Above: 1, Below: 2 } as const;
+export type AlertDirection = (typeof AlertDirection)[keyof typeof AlertDirection];
+
+/** Active (not yet triggered) alerts a user may hold at once. */
+export const MAX_ACTIVE_ALERTS = 50;
+/** Characters of an alert's note. */
+export const ALERT_NOTE_MAX = 80;
+
+/**
+ * Whether a price reaches an alert's level: an "above" alert fires at or over it, a "below" one at or under
+ * it (the one rule for the engine and for the direction the form preselects).
+ */
+export function alertReached(direction: AlertDirection, level: number, price: number): boolean {
+  return direction === AlertDirection.Above ? price >= level : price <= level;
+}
+
+/** The direction that a level on this side of the current price needs (the form's preselection). */
+export function directionFor(level: number, current: number): AlertDirection {
+  return level > current ? AlertDirection.Above : AlertDirection.Below;
+}
+
+export const AlertSchema = z.object({
+  id: z.number().int(),
+  forex_id: z.number().int(),
+  /** The instrument's code and display name, and its price decimals. */
+  code: z.string(),
+  show_code: z.string(),
+  precision: z.number().int(),
+  direction: codeField([AlertDirection.Above, AlertDirection.Below]),
+  price: z.number(),
+  note: z.string(),
+  created_at: z.string(),
+  /** When the price reached the level (ISO time); null while the alert waits. */
+  triggered_at: z.string().nullable(),
+  /** The price of the tick that reached it; null while the alert waits. */
+  triggered_price: z.number().nullable(),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+
+/** Newest first: waiting ones and those that fired (with their time). */
+export const alertList = defineCall({
+  name: 'alert/list',
+  method: 'GET',
+  path: '/v1/api/alert/list',
+  auth: 'required',
+  request: z.object({}),
+  response: z.array(AlertSchema),
+});
+
+export const AddAlertSchema = z.object({
+  forex_id: PositiveInt,
+  direction: codeField([AlertDirection.Above, AlertDirection.Below]),
+  /** A positive price on the instrument's decimals, on the side of the current price that `direction` names. */
+  price: DecimalField,
+  note: OptionalText.refine((s) => s === undefined || s.length <= ALERT_NOTE_MAX, { message: `at most ${ALERT_NOTE_MAX} characters` }),
+});
+export const alertAdd = defineCall({
+  name: 'alert/add',
+  method: 'POST',
+  path: '/v1/api/alert/add',
+  auth: 'required',
+  request: AddAlertSchema,
+  response: AlertSchema,
+});
+
+export const alertDel = defineCall({
+  name: 'alert/del',
+  method: 'POST',
+  path: '/v1/api/alert/del',
+  auth: 'required',
+  request: z.object({ id: PositiveInt }),
+  response: z.null(),
+});

@@ -1,0 +1,21 @@
+/** What the chart-lines tests share: a position with a take profit and a stop loss, placed as a trader does. */
+import { expect, test, type Page } from '@playwright/test';
+import { confirmOrder } from './fixtures';
+
+/** A market buy of 0.10 lot of EUR/USD with a take profit and a stop loss, placed on the ticket; returns its number. */
+export async function buyWithStops(page: Page, takeProfit: string, stopLoss: string): Promise<string> {
+  await page.goto('/trade?code=EURUSD');
+  if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const ticket = page.getByRole('form', { name: 'Place an order' });
+  await ticket.getByRole('radio', { name: 'Market price' }).check();
+  await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill('0.10');
+  await ticket.getByRole('spinbutton', { name: 'Take profit' }).fill(takeProfit);
+  await ticket.getByRole('spinbutton', { name: 'Stop loss' }).fill(stopLoss);
+  await ticket.getByRole('button', { name: 'Buy up' }).click();
+  await confirmOrder(page);
+  const placed = page.getByRole('dialog', { name: 'Your order has been confirmed' });
+  await expect(placed).toBeVisible();
+  const id = /(\d+)/.exec(await placed.getByText(/Order number/).innerText())?.[1];
+  expect(id).toBeTruthy();
+  return id!;
+}
