@@ -53,6 +53,7 @@ test('a visitor in the user centre is offered log in and register, and account p
     'Wallet',
     'Real-name authentication',
     'Invite friends',
+    'Price alerts',
     'Change password',
     'Online service',
     'Complaint e-mail',
