@@ -17,7 +17,7 @@ import { CsrfInput, ErrorList, Field, FormError, SubmitButton } from '~/componen
 import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { canStepDown, estimateOrder, formatLots, priceUnits, stepLots, type Conversion, type TicketInstrument } from './estimates';
-import { OrderConfirm } from './order-confirm';
+import { OrderConfirmSlot, usePreloadConfirm } from './order-confirm-slot';
 import { orderFormSchema, orderRulesOf, type OrderFormValues } from './schema';
 import { TicketStopMoney, ticketStopMoney } from './ticket-stop-money';
 import { DEFAULT_PERIOD, tradeUrl } from './trade-url';
@@ -124,6 +124,7 @@ export function OrderForm({
   // The confirmation: opened in place by buy or sell (with JavaScript), or by the action's answer.
   const [asking, setAsking] = useState<number | null>(confirmSide);
   const cancelAsking = useCallback(() => setAsking(null), []);
+  usePreloadConfirm(askFirst);
   const busy = useRef(false);
   useEffect(() => {
     // A post (or any navigation) that ends closes it, or opens it when the action asks to confirm.
@@ -346,7 +347,7 @@ export function OrderForm({
       </div>
       <ErrorList id={fields.side.errorId} errors={fields.side.errors} />
       {asking === Side.Buy || asking === Side.Sell ? (
-        <OrderConfirm
+        <OrderConfirmSlot
           summary={{
             side: asking,
             instrument,
