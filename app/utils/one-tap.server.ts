@@ -1,6 +1,6 @@
 /**
  * "One-tap trading" (user centre, off by default): a cookie of this device, like MT5's one-click trading
- * of one terminal (docs/decisions/0013-one-tap-trading.md). On, "Buy up" and "Buy low" place the order at
+ * of one terminal (docs/decisions/0014-one-tap-trading.md). On, "Buy up" and "Buy low" place the order at
  * once; off, the ticket asks to confirm first.
  */
 import { THREE_YEARS_SECONDS } from './cookies.server';

@@ -8,7 +8,7 @@
  * stream reopens with the new choice at once.
  *
  * One-tap trading (issue 13) is the same kind of switch: a cookie of this device; on, the order ticket places
- * an order with one tap instead of asking to confirm it first (docs/decisions/0013-one-tap-trading.md).
+ * an order with one tap instead of asking to confirm it first (docs/decisions/0014-one-tap-trading.md).
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
