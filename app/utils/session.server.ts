@@ -73,14 +73,31 @@ interface SessionRows {
   close(): Promise<void>;
 }
 
+/**
+ * The web processes start together and each opens the same new file: switching it to WAL takes a lock that
+ * SQLite refuses at once (SQLITE_BUSY, no waiting) to the one that comes second. It tries again shortly.
+ */
+function openSessionsDb(file: string): Database.Database {
+  for (let attempt = 1; ; attempt++) {
+    const db = new Database(file, { timeout: 5000 });
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.exec(`CREATE TABLE IF NOT EXISTS sessions (
+        id TEXT PRIMARY KEY, data TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL
+      ) STRICT`);
+      return db;
+    } catch (error) {
+      db.close();
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 50) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20 + Math.random() * 80);
+    }
+  }
+}
+
 function sqliteRows(dataDir: string): SessionRows {
   fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, 'web-sessions.sqlite'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.exec(`CREATE TABLE IF NOT EXISTS sessions (
-    id TEXT PRIMARY KEY, data TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL
-  ) STRICT`);
+  const db = openSessionsDb(path.join(dataDir, 'web-sessions.sqlite'));
   const q = {
     read: db.prepare<[string], { data: string; createdAt: number; expiresAt: number }>(
       'SELECT data, created_at AS createdAt, expires_at AS expiresAt FROM sessions WHERE id = ?',
