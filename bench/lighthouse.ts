@@ -138,7 +138,7 @@ async function openDemoWithPositions(cdpPort: number, origin: string, positions:
       // One-tap trading is off: the order's confirmation first, then its "Place order".
       await ticket.locator(`.order-confirm button[name="side"][value="${Side.Buy}"]`).click();
       await page.waitForURL((u) => u.searchParams.has('placed'));
-      await page.getByRole('dialog').waitFor();
+      await page.locator('[role="dialog"][aria-labelledby="order-placed-title"]').waitFor();
     }
     await page.close();
   } finally {

@@ -28,12 +28,15 @@ test('a demo account sees "Demo account", its uid and 100,000.00; the balance ca
   await account(page).getByRole('link', { name: 'Hide balance' }).click();
   await expect(account(page).getByText('******', { exact: true })).toBeVisible();
   await expect(account(page)).not.toContainText('100,000.00');
+  // With JavaScript the new state shows before the answer that saves the choice; the address changes with that answer.
+  await expect(page).toHaveURL(/\/mine\?hide=1$/);
   // Remembered: the plain page keeps it hidden.
   await page.goto('/mine');
   await expect(account(page).getByText('******', { exact: true })).toBeVisible();
 
   await account(page).getByRole('link', { name: 'Show balance' }).click();
   await expect(account(page).getByText('100,000.00', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/mine\?hide=0$/);
   await page.goto('/mine');
   await expect(account(page).getByText('100,000.00', { exact: true })).toBeVisible();
   expect(csp).toEqual([]);
