@@ -24,7 +24,7 @@ export default defineConfig({
   build: {
     target: 'es2020',
     minify: 'terser',
-    terserOptions: { compress: { passes: 2 } },
+    terserOptions: { ecma: 2020, module: true, toplevel: true, compress: { passes: 3 }, format: { comments: false } },
     rollupOptions: {
       output: {
         // The small modules every page's root loads go in one "shell" chunk instead of a dozen files of a

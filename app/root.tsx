@@ -30,7 +30,7 @@ import { csrf } from './utils/csrf.server';
 import { lossCheckRedirect } from './utils/loss-check.server';
 import { getSession, takeToast } from './utils/session.server';
 import { useNonce } from './utils/nonce';
-import { numberSymbols } from './utils/format';
+import { datePatterns, numberSymbols } from './utils/format';
 import { pageTitle } from './utils/page-title';
 import styles from './styles/app.css?url';
 
@@ -64,6 +64,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       i18nVersion: resourcesVersion,
       // Written into <html> for the browser's number formatting (utils/number-symbols).
       numberSymbols: JSON.stringify(numberSymbols(BCP47[lang])),
+      // And its date patterns (utils/date-symbols): hydration writes the server's dates without Intl.
+      datePatterns: JSON.stringify(datePatterns(BCP47[lang])),
       csrfToken,
       toast,
       user: user && { email: user.email, uid: user.uid, isDemo: user.is_demo === 1 },
@@ -118,7 +120,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang: Language = root?.lang ?? 'hk';
   const version = root?.i18nVersion ?? '';
   return (
-    <html lang={BCP47[lang]} dir={direction(lang)} data-lng={lang} data-i18n-version={version} data-number-symbols={root?.numberSymbols}>
+    <html
+      lang={BCP47[lang]}
+      dir={direction(lang)}
+      data-lng={lang}
+      data-i18n-version={version}
+      data-number-symbols={root?.numberSymbols}
+      data-date-patterns={root?.datePatterns}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

@@ -29,6 +29,7 @@ interface Figures {
   warnings: string[];
   breakdown: { label: string; ms: number }[];
   bootup: { url: string; ms: number; scripting: number }[];
+  lcpElement: string;
 }
 
 async function audit(port: number, url: string, signedIn: boolean): Promise<Figures> {
@@ -54,7 +55,10 @@ async function audit(port: number, url: string, signedIn: boolean): Promise<Figu
       scripting: i.scripting,
     }),
   );
+  const lcpItem = (lhr.audits['largest-contentful-paint-element'] as Items<{ items?: { node?: { snippet?: string } }[] }>)?.details
+    ?.items?.[0]?.items?.[0];
   return {
+    lcpElement: lcpItem?.node?.snippet ?? '?',
     score: (lhr.categories.performance?.score ?? NaN) * 100,
     tbt: value('total-blocking-time'),
     lcp: value('largest-contentful-paint'),
@@ -107,6 +111,7 @@ async function lighthouseOf(
   ];
   for (const w of new Set(runs.flatMap((r) => r.warnings))) lines.push(`  warning: ${w}`);
   if (diagnostics) {
+    lines.push(`  LCP element: ${m.lcpElement.slice(0, 120)}`);
     lines.push(`  main-thread work: ${m.breakdown.map((b) => `${b.label} ${fmt(b.ms, 0)} ms`).join(', ')}`);
     lines.push(
       `  bootup time: ${m.bootup
@@ -157,6 +162,10 @@ async function admin(dataDir: string, urlPath: string, body: Record<string, unkn
   if (!res.ok) throw new Error(`admin ${urlPath}: HTTP ${res.status} ${await res.text()}`);
 }
 
+/** `BENCH_PHONE_ONLY=/order,steady` runs only those pages (and `steady` the steady-state runs), while working on one. */
+const only = process.env.BENCH_PHONE_ONLY?.split(',');
+const wanted = (page: string) => !only || only.includes(page);
+
 export async function phoneBenchmarks(): Promise<string[]> {
   if (!fs.existsSync(path.resolve('build/server-bin/index.js'))) return ['phone: no build/ (run npm run build first)'];
   const lines = [
@@ -173,11 +182,12 @@ export async function phoneBenchmarks(): Promise<string[]> {
   try {
     await admin(web.dataDir, '/admin/market', { code: 'EURUSD', status: 'open' });
     await admin(web.dataDir, '/admin/setting', { key: 'demos_per_ip_per_hour', value: '100000' });
-    for (const page of ['/', '/trade?code=EURUSD', '/login'])
-      lines.push(...(await lighthouseOf(browser.port, cdp, origin, page, false, page !== '/login')));
-    lines.push(...(await steadyStateBenchmarks(cdp, origin)));
-    await openDemoWithPositions(browser.port, origin, POSITIONS);
-    for (const page of ['/order', '/mine']) lines.push(...(await lighthouseOf(browser.port, cdp, origin, page, true, false)));
+    for (const page of ['/', '/trade?code=EURUSD', '/login'].filter(wanted))
+      lines.push(...(await lighthouseOf(browser.port, cdp, origin, page, false, true)));
+    if (wanted('steady')) lines.push(...(await steadyStateBenchmarks(cdp, origin)));
+    const signedIn = ['/order', '/mine'].filter(wanted);
+    if (signedIn.length) await openDemoWithPositions(browser.port, origin, POSITIONS);
+    for (const page of signedIn) lines.push(...(await lighthouseOf(browser.port, cdp, origin, page, true, true)));
   } finally {
     cdp.close();
     await browser.stop();

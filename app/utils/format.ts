@@ -1,4 +1,5 @@
 /** Numbers for people in the user's language (BCP-47), with the spec's precisions (§9). */
+import { formatWithPattern, readDatePattern, type DatePattern, type DateStyle } from './date-symbols';
 import { formatWithSymbols, readNumberSymbols, type NumberSymbols, type NumberStyle } from './number-symbols';
 
 const symbolsByLocale = new Map<string, NumberSymbols>();
@@ -53,9 +54,30 @@ export function formatInteger(value: number, locale: string): string {
   return format(value, locale, { min: 0, max: 0 });
 }
 
-export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
-  if (!iso) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone }).format(new Date(iso));
+const patternsByLocale = new Map<string, Record<DateStyle, DatePattern>>();
+
+/** A language's date patterns: in the browser those the page carries for its language, else read from Intl once. */
+export function datePatterns(locale: string): Record<DateStyle, DatePattern> {
+  let patterns = patternsByLocale.get(locale);
+  if (!patterns) {
+    const html = typeof document === 'undefined' ? null : document.documentElement;
+    const carried = html?.lang === locale ? html.dataset.datePatterns : undefined;
+    patterns = carried
+      ? (JSON.parse(carried) as Record<DateStyle, DatePattern>)
+      : { dateTime: readDatePattern(locale, 'dateTime'), date: readDatePattern(locale, 'date') };
+    patternsByLocale.set(locale, patterns);
+  }
+  return patterns;
+}
+
+/** A moment (date and time to the second) in London time, as every time on the site (spec §9). */
+export function formatDateTime(iso: string, locale: string): string {
+  return iso ? formatWithPattern(iso, datePatterns(locale).dateTime) : '';
+}
+
+/** A day in London time (news). */
+export function formatDate(iso: string, locale: string): string {
+  return iso ? formatWithPattern(iso, datePatterns(locale).date) : '';
 }
 
 export function trendOf(change: number): 'up' | 'down' | 'flat' {

@@ -7,13 +7,13 @@
  * slow network on what it shows: the closed drawer's flags are not fetched.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { chooseLanguage, forceMarket } from './fixtures';
+import { chooseLanguage, forceMarket, openDemo, placeOrder } from './fixtures';
 
 test.afterEach(async () => {
   await forceMarket('EURUSD', 'auto');
 });
 
-/** Counts Intl.NumberFormat constructions and collects errors (a hydration mismatch is reported as one). */
+/** Counts Intl number and date formatters made, and collects errors (a hydration mismatch is reported as one). */
 async function watchStartup(page: Page) {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -21,23 +21,27 @@ async function watchStartup(page: Page) {
     if (m.type() === 'error') errors.push(m.text());
   });
   await page.addInitScript(() => {
-    const w = window as unknown as { numberFormats: number };
-    w.numberFormats = 0;
-    const Original = Intl.NumberFormat;
-    Intl.NumberFormat = new Proxy(Original, {
-      construct(target, args) {
-        w.numberFormats += 1;
-        return Reflect.construct(target, args) as object;
-      },
-      apply(target, self, args) {
-        w.numberFormats += 1;
-        return Reflect.apply(target, self, args) as unknown;
-      },
-    });
+    const w = window as unknown as { formatters: Record<string, number> };
+    w.formatters = { NumberFormat: 0, DateTimeFormat: 0 };
+    for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+      const Original = Intl[name];
+      (Intl as Record<string, unknown>)[name] = new Proxy(Original, {
+        construct(target, args) {
+          w.formatters[name]! += 1;
+          return Reflect.construct(target, args) as object;
+        },
+        apply(target, self, args) {
+          w.formatters[name]! += 1;
+          return Reflect.apply(target, self, args) as unknown;
+        },
+      });
+    }
   });
+  const formatters = () => page.evaluate(() => (window as unknown as { formatters: Record<string, number> }).formatters);
   return {
     errors,
-    numberFormats: () => page.evaluate(() => (window as unknown as { numberFormats: number }).numberFormats),
+    numberFormats: async () => (await formatters()).NumberFormat,
+    dateFormats: async () => (await formatters()).DateTimeFormat,
   };
 }
 
@@ -60,6 +64,32 @@ for (const { lng, decimal } of [
       expect(await price.innerText()).toContain(decimal);
     }
     expect(await watch.numberFormats()).toBe(0);
+    expect(watch.errors).toEqual([]);
+  });
+}
+
+// Node's ICU writes "25/11/2026 下午3:46:04" in Traditional Chinese with a thin space where Chromium's writes a
+// plain one: formatted in the browser, the orders' times differed from the server's and React redrew the page.
+for (const lng of ['hk', 'ar']) {
+  test(`in ${lng}, the orders' times hydrate as the server wrote them, with no Intl date formatter`, async ({ page }) => {
+    await forceMarket('EURUSD', 'open');
+    await chooseLanguage(page, 'en');
+    await openDemo(page);
+    await placeOrder(page);
+    await placeOrder(page, { targetPrice: '0.5' });
+    await chooseLanguage(page, lng);
+    const watch = await watchStartup(page);
+    for (const path of ['/order', '/order?tab=pending']) {
+      const served = await (await page.request.get(path)).text();
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      const time = page.locator('time.order-time').first();
+      const iso = await time.getAttribute('datetime');
+      const serverText = new RegExp(`<time class="order-time muted" datetime="${iso}">([^<]+)</time>`, 'i').exec(served)?.[1];
+      expect(serverText).toBeTruthy();
+      await expect(time).toHaveText(serverText!);
+    }
+    expect(await watch.dateFormats()).toBe(0);
     expect(watch.errors).toEqual([]);
   });
 }

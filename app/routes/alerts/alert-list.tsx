@@ -2,7 +2,6 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { MAX_ACTIVE_ALERTS } from '#contract/calls/alerts';
-import { CHART_TIMEZONE } from '#contract/enums';
 import type { PriceAlert } from '~/upstream/alerts.server';
 import { formatDateTime, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
@@ -66,11 +65,11 @@ function AlertRow({ alert, confirmHref }: { alert: PriceAlert; confirmHref: stri
           <span>
             {t('reached', {
               price: formatPrice(alert.triggered.price, alert.precision, locale),
-              time: formatDateTime(alert.triggered.at, locale, CHART_TIMEZONE),
+              time: formatDateTime(alert.triggered.at, locale),
             })}
           </span>
         ) : (
-          <span className="muted">{t('since', { time: formatDateTime(alert.createdAt, locale, CHART_TIMEZONE) })}</span>
+          <span className="muted">{t('since', { time: formatDateTime(alert.createdAt, locale) })}</span>
         )}
       </div>
       <Link to={confirmHref} className="button danger small" aria-label={t('deleteOne', { alert: words })} preventScrollReset replace>

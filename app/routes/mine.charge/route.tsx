@@ -12,7 +12,6 @@ import QRCode from 'qrcode';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FUNDS_PAGE_SIZE } from '#contract/calls/funds';
-import { CHART_TIMEZONE } from '#contract/enums';
 import { CopyField } from '~/components/copy-field';
 import { NextPageLink, usePagedList, type ListPage } from '~/components/endless-list';
 import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
@@ -259,7 +258,7 @@ export default function DepositPage() {
                   {d.rail === 'coin' ? `${d.currency} · ${d.network}` : t('history.wire', { currency: d.currency })}
                 </span>
                 <time className="muted" dateTime={d.time}>
-                  {formatDateTime(d.time, locale, CHART_TIMEZONE)}
+                  {formatDateTime(d.time, locale)}
                 </time>
                 {d.remark ? <span className="record-remark">{t('history.remark', { remark: d.remark })}</span> : null}
               </li>

@@ -8,7 +8,6 @@ import { useLoaderData } from '@remix-run/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_LOG_PAGE_SIZE } from '#contract/calls/trade';
-import { CHART_TIMEZONE } from '#contract/enums';
 import { NextPageLink, usePagedList, type ListPage } from '~/components/endless-list';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
@@ -77,7 +76,7 @@ export default function AccountHistoryPage() {
               <span className="ledger-label">{e.label}</span>
               <span className={`ledger-amount ${trendOf(e.amount)}`}>{formatProfit(e.amount, locale)}</span>
               <time className="muted" dateTime={e.time}>
-                {formatDateTime(e.time, locale, CHART_TIMEZONE)}
+                {formatDateTime(e.time, locale)}
               </time>
               <span className="muted ledger-balance">{t('history.balanceAfter', { balance: formatMoney(e.balanceAfter, locale) })}</span>
             </li>

@@ -12,7 +12,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAW_VOLUME_PERCENT } from '#contract/arithmetic';
 import { FUNDS_PAGE_SIZE } from '#contract/calls/funds';
-import { CHART_TIMEZONE, WithdrawType } from '#contract/enums';
+import { WithdrawType } from '#contract/enums';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { NextPageLink, usePagedList, type ListPage } from '~/components/endless-list';
 import { CsrfInput, ErrorList, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
@@ -299,7 +299,7 @@ export default function WithdrawPage() {
                   {t('history.feeReceived', { fee: formatMoney(w.fee, locale), received: formatMoney(w.received, locale) })}
                 </span>
                 <time className="muted" dateTime={w.time}>
-                  {formatDateTime(w.time, locale, CHART_TIMEZONE)}
+                  {formatDateTime(w.time, locale)}
                 </time>
                 <span className="muted record-remark">
                   {w.address

@@ -9,7 +9,7 @@ import { Form, Link, useNavigate, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#contract/calls/trade';
-import { CHART_TIMEZONE, CloseReason, OrderStatus } from '#contract/enums';
+import { CloseReason, OrderStatus } from '#contract/enums';
 import { CsrfInput, ErrorList, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
 import { formatDateTime, formatInteger, formatLots, formatMargin, formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
@@ -144,11 +144,11 @@ export function OrderDetail({
               {formatProfit(profit, locale)}
             </Fact>
             <Fact label={t('detail.createdAt')}>
-              <time dateTime={order.CreateTimeHandler}>{formatDateTime(order.CreateTimeHandler, locale, CHART_TIMEZONE)}</time>
+              <time dateTime={order.CreateTimeHandler}>{formatDateTime(order.CreateTimeHandler, locale)}</time>
             </Fact>
             {order.CompleteTimeHandler && !holding && !pending ? (
               <Fact label={order.Status === OrderStatus.Cancelled ? t('detail.cancelledAt') : t('detail.closedAt')}>
-                <time dateTime={order.CompleteTimeHandler}>{formatDateTime(order.CompleteTimeHandler, locale, CHART_TIMEZONE)}</time>
+                <time dateTime={order.CompleteTimeHandler}>{formatDateTime(order.CompleteTimeHandler, locale)}</time>
               </Fact>
             ) : null}
             {order.ParentId ? <Fact label={t('detail.partOf')}>{`#${order.ParentId}`}</Fact> : null}

@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#contract/calls/trade';
-import { CHART_TIMEZONE, OrderStatus, OrderTab, Side } from '#contract/enums';
+import { OrderStatus, OrderTab, Side } from '#contract/enums';
 import { formatDateTime, formatLots, formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { usePagedList, type ListPage } from '~/components/endless-list';
@@ -85,7 +85,7 @@ export function OrderRow({ order, tab, live, to }: { order: Order; tab: OrderTab
           {order.TrailDistance > 0 && tab !== OrderTab.History ? <TrailingLine order={order} mark={live?.mark} /> : null}
         </span>
         <time className="order-time muted" dateTime={time}>
-          {formatDateTime(time, locale, CHART_TIMEZONE)}
+          {formatDateTime(time, locale)}
         </time>
       </Link>
     </li>
