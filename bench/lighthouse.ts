@@ -30,6 +30,7 @@ interface Figures {
   breakdown: { label: string; ms: number }[];
   bootup: { url: string; ms: number; scripting: number }[];
   lcpElement: string;
+  longTasks: { url: string; ms: number; at: number }[];
 }
 
 async function audit(port: number, url: string, signedIn: boolean): Promise<Figures> {
@@ -57,7 +58,11 @@ async function audit(port: number, url: string, signedIn: boolean): Promise<Figu
   );
   const lcpItem = (lhr.audits['largest-contentful-paint-element'] as Items<{ items?: { node?: { snippet?: string } }[] }>)?.details
     ?.items?.[0]?.items?.[0];
+  const longTasks = ((lhr.audits['long-tasks'] as Items<{ url: string; duration: number; startTime: number }>)?.details?.items ?? []).map(
+    (i) => ({ url: i.url, ms: i.duration, at: i.startTime }),
+  );
   return {
+    longTasks,
     lcpElement: lcpItem?.node?.snippet ?? '?',
     score: (lhr.categories.performance?.score ?? NaN) * 100,
     tbt: value('total-blocking-time'),
@@ -112,6 +117,9 @@ async function lighthouseOf(
   for (const w of new Set(runs.flatMap((r) => r.warnings))) lines.push(`  warning: ${w}`);
   if (diagnostics) {
     lines.push(`  LCP element: ${m.lcpElement.slice(0, 120)}`);
+    lines.push(
+      `  long tasks: ${m.longTasks.map((l) => `${l.url.replace(origin, '')} ${fmt(l.ms, 0)} ms at ${fmt(l.at, 0)} ms`).join(', ') || 'none'}`,
+    );
     lines.push(`  main-thread work: ${m.breakdown.map((b) => `${b.label} ${fmt(b.ms, 0)} ms`).join(', ')}`);
     lines.push(
       `  bootup time: ${m.bootup

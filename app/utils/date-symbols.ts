@@ -10,10 +10,20 @@
  */
 import { londonOffset } from '#contract/time';
 
-/** The styles the screens use: a moment (orders, ledgers, alerts) and a day (news). */
+const CLOCK = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+const DAY = { day: '2-digit', month: 'short' } as const;
+
+/** The styles the screens use: a moment (orders, ledgers, alerts), a day (news), and the chart's labels. */
 export const DATE_STYLES = {
   dateTime: { dateStyle: 'short', timeStyle: 'medium' },
   date: { dateStyle: 'medium' },
+  clock: CLOCK,
+  clockSeconds: { ...CLOCK, second: '2-digit' },
+  day: DAY,
+  dayYear: { ...DAY, year: 'numeric' },
+  dayClock: { ...DAY, ...CLOCK },
+  year: { year: 'numeric' },
+  month: { month: 'short' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DateStyle = keyof typeof DATE_STYLES;
 
@@ -57,7 +67,8 @@ export function readDatePattern(locale: string, style: DateStyle): DatePattern {
   let at = 0;
   for (const p of morning) {
     at += p.value.length;
-    if (p.type === 'literal') {
+    // An era (Thai's "พ.ศ." before a year alone) is the same for every date the app shows: text.
+    if (p.type === 'literal' || p.type === 'era') {
       pattern.parts.push(written.slice(at - p.value.length, at));
       continue;
     }
@@ -82,9 +93,9 @@ export function readDatePattern(locale: string, style: DateStyle): DatePattern {
   return pattern;
 }
 
-/** Writes a moment (ISO text) in London time with a pattern: what Intl writes with `DATE_STYLES[style]` there. */
-export function formatWithPattern(iso: string, pattern: DatePattern): string {
-  const utc = Date.parse(iso);
+/** Writes a moment (ISO text or epoch ms) in London time with a pattern: what Intl writes with its style there. */
+export function formatWithPattern(moment: string | number, pattern: DatePattern): string {
+  const utc = typeof moment === 'number' ? moment : Date.parse(moment);
   if (Number.isNaN(utc)) return '';
   const wall = new Date(utc + londonOffset(Math.floor(utc / 1000)) * 1000);
   const hours = wall.getUTCHours();

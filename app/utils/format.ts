@@ -1,5 +1,5 @@
 /** Numbers for people in the user's language (BCP-47), with the spec's precisions (§9). */
-import { formatWithPattern, readDatePattern, type DatePattern, type DateStyle } from './date-symbols';
+import { DATE_STYLES, formatWithPattern, readDatePattern, type DatePattern, type DateStyle } from './date-symbols';
 import { formatWithSymbols, readNumberSymbols, type NumberSymbols, type NumberStyle } from './number-symbols';
 
 const symbolsByLocale = new Map<string, NumberSymbols>();
@@ -64,7 +64,10 @@ export function datePatterns(locale: string): Record<DateStyle, DatePattern> {
     const carried = html?.lang === locale ? html.dataset.datePatterns : undefined;
     patterns = carried
       ? (JSON.parse(carried) as Record<DateStyle, DatePattern>)
-      : { dateTime: readDatePattern(locale, 'dateTime'), date: readDatePattern(locale, 'date') };
+      : (Object.fromEntries(Object.keys(DATE_STYLES).map((style) => [style, readDatePattern(locale, style as DateStyle)])) as Record<
+          DateStyle,
+          DatePattern
+        >);
     patternsByLocale.set(locale, patterns);
   }
   return patterns;
@@ -78,6 +81,11 @@ export function formatDateTime(iso: string, locale: string): string {
 /** A day in London time (news). */
 export function formatDate(iso: string, locale: string): string {
   return iso ? formatWithPattern(iso, datePatterns(locale).date) : '';
+}
+
+/** A moment (epoch ms) in one of the date styles (the chart's labels), in London time. */
+export function formatMoment(ms: number, style: DateStyle, locale: string): string {
+  return formatWithPattern(ms, datePatterns(locale)[style]);
 }
 
 export function trendOf(change: number): 'up' | 'down' | 'flat' {

@@ -50,7 +50,7 @@ for (const { lng, decimal } of [
   { lng: 'ru', decimal: ',' },
   { lng: 'ar', decimal: '.' },
 ]) {
-  test(`in ${lng}, hydration and live prices start no Intl number formatter and write the language's numbers`, async ({ page }) => {
+  test(`in ${lng}, hydration, live prices and the chart start no Intl formatter and write the language's numbers`, async ({ page }) => {
     await forceMarket('EURUSD', 'open');
     await chooseLanguage(page, lng);
     const watch = await watchStartup(page);
@@ -62,8 +62,11 @@ for (const { lng, decimal } of [
       // A live tick is formatted in the browser: it moves and keeps the language's decimal separator.
       await expect(price).not.toHaveText(first, { timeout: 15_000 });
       expect(await price.innerText()).toContain(decimal);
+      // The canvas chart has mounted and labelled its axis (London time, no Intl date formatter either).
+      if (path !== '/') await expect(page.locator('.candle-chart.canvas-ready')).toBeVisible();
     }
     expect(await watch.numberFormats()).toBe(0);
+    expect(await watch.dateFormats()).toBe(0);
     expect(watch.errors).toEqual([]);
   });
 }

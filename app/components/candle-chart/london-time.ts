@@ -1,10 +1,12 @@
 /**
  * Chart times in Europe/London (spec §9). Candle times are UTC seconds; lightweight-charts has no
  * timezone option and shows its times as UTC, so the canvas gets London wall-clock seconds instead,
- * and labels go back to the real instant to be formatted with Intl in the trader's language.
+ * and labels go back to the real instant to be written in the trader's language with the page's date
+ * patterns (utils/date-symbols: no Intl start-up while the chart mounts or the SVG hydrates).
  */
-import { CHART_TIMEZONE, type ChartPeriod } from '#contract/enums';
+import type { ChartPeriod } from '#contract/enums';
 import { londonOffset } from '#contract/time';
+import { formatMoment } from '~/utils/format';
 
 export { londonOffset };
 
@@ -48,43 +50,19 @@ export function createLondonTimeline(): LondonTimeline {
   };
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function londonFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: CHART_TIMEZONE });
-    formats.set(key, f);
-  }
-  return f;
-}
-
-const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-const DAY: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short' };
-
 /** An axis label in London time: HH:mm for intraday candles, dd MMM for daily ones. */
 export function formatAxisTime(utcSeconds: number, period: ChartPeriod, locale: string): string {
-  return londonFormat(locale, period === '1day' ? DAY : CLOCK).format(utcSeconds * 1000);
+  return formatMoment(utcSeconds * 1000, period === '1day' ? 'day' : 'clock', locale);
 }
 
 /** A full label (the crosshair's): date and time, or the date alone for daily candles. */
 export function formatCandleTime(utcSeconds: number, period: ChartPeriod, locale: string): string {
-  const options: Intl.DateTimeFormatOptions = period === '1day' ? { ...DAY, year: 'numeric' } : { ...DAY, ...CLOCK };
-  return londonFormat(locale, options).format(utcSeconds * 1000);
+  return formatMoment(utcSeconds * 1000, period === '1day' ? 'dayYear' : 'dayClock', locale);
 }
 
+const TICK_STYLES = { year: 'year', month: 'month', day: 'day', time: 'clock', seconds: 'clockSeconds' } as const;
+
 /** Labels of the canvas's time-axis marks, by how coarse the mark is. */
-export function formatTickTime(utcSeconds: number, kind: 'year' | 'month' | 'day' | 'time' | 'seconds', locale: string): string {
-  const options: Intl.DateTimeFormatOptions =
-    kind === 'year'
-      ? { year: 'numeric' }
-      : kind === 'month'
-        ? { month: 'short' }
-        : kind === 'day'
-          ? DAY
-          : kind === 'time'
-            ? CLOCK
-            : { ...CLOCK, second: '2-digit' };
-  return londonFormat(locale, options).format(utcSeconds * 1000);
+export function formatTickTime(utcSeconds: number, kind: keyof typeof TICK_STYLES, locale: string): string {
+  return formatMoment(utcSeconds * 1000, TICK_STYLES[kind], locale);
 }
