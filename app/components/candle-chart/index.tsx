@@ -76,13 +76,19 @@ export function CandleChart({
     if (!hasCandles) return;
     let cancelled = false;
     let mounted: LiveChart | null = null;
+    let cancelMount = () => {};
     const cancelIdle = whenIdle(() => {
       import('./live-chart.client').then(
         ({ mountLiveChart }) => {
-          if (cancelled || !host.current) return;
-          mounted = mountLiveChart(host.current, latest.current, currentOptions.current);
-          chart.current = mounted;
-          setCanvasReady(true);
+          // The library's evaluation was one task; drawing the canvas is another, when the phone is idle again
+          // (together they made one long task that a tap would wait for).
+          if (!cancelled)
+            cancelMount = whenIdle(() => {
+              if (cancelled || !host.current) return;
+              mounted = mountLiveChart(host.current, latest.current, currentOptions.current);
+              chart.current = mounted;
+              setCanvasReady(true);
+            });
         },
         // Without the canvas the SVG stays, and it still follows live candles.
         () => undefined,
@@ -91,6 +97,7 @@ export function CandleChart({
     return () => {
       cancelled = true;
       cancelIdle();
+      cancelMount();
       mounted?.remove();
       chart.current = null;
       setCanvasReady(false);
