@@ -2,7 +2,7 @@ import { RemixBrowser } from '@remix-run/react';
 import i18next from 'i18next';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nProvider } from './i18n/react';
 import { NAMESPACES } from './i18n/config';
 
 const RETRY_MS = [500, 1500, 3000, 6000];
@@ -32,23 +32,22 @@ async function hydrate() {
   const root = document.documentElement;
   const lng = root.dataset.lng ?? 'hk';
   const strings = await fetchStrings(`/locales/${lng}.json?v=${root.dataset.i18nVersion ?? ''}`);
-  await i18next.use(initReactI18next).init({
+  await i18next.init({
     lng,
     fallbackLng: false,
     ns: [...NAMESPACES],
     defaultNS: 'common',
     resources: { [lng]: strings },
     interpolation: { escapeValue: false },
-    react: { useSuspense: false },
   });
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nProvider i18n={i18next}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
 }

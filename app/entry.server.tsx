@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from './i18n/react';
 import { getLanguage, i18nFor } from './i18n/i18next.server';
 import { NonceProvider } from './utils/nonce';
 import { sessionCookie } from './utils/session.server';
@@ -31,11 +31,11 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <NonceProvider value={nonce}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
         </NonceProvider>
-      </I18nextProvider>,
+      </I18nProvider>,
       {
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {

@@ -15,7 +15,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { MarketSkeleton } from './components/market-skeleton';
 import { SideDrawer } from './components/side-drawer';

@@ -3,7 +3,7 @@
  * rate, prepayment ratio and total profit and loss, with a warning when the risk rate nears the stop-out
  * level. Precisions of spec §9: balance 2 decimals, profit and margin up to 6. Server data first; live after.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { RISK_WARNING_PERCENT, STOP_OUT_PERCENT } from '#contract/arithmetic';
 import type { AccountDetail } from '#contract/calls/trade';
 import { useLiveAccount } from '~/live/hooks';

@@ -1,6 +1,6 @@
 /** A page whose content arrives in a later release: its title, "Coming soon" and a way back. */
 import { Link } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { PageHeader } from './page-header';
 
 export function ComingSoon({ title, back }: { title: string; back: string }) {

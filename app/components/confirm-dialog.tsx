@@ -5,7 +5,7 @@
  */
 import { Form, Link, useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { CsrfInput, SubmitButton } from './forms';
 
 export function ConfirmDialog({

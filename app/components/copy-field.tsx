@@ -4,7 +4,7 @@
  * success").
  */
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
 export function CopyField({ label, value, dir }: { label: string; value: string; dir?: 'ltr' | 'rtl' }) {

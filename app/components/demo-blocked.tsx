@@ -4,7 +4,7 @@
  * each guarded route exports `DemoBlockedBoundary` as its ErrorBoundary to render it inside the app.
  */
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { PageHeader } from './page-header';
 
 export const DEMO_BLOCKED = { reason: 'demo-blocked' } as const;

@@ -5,7 +5,7 @@
  */
 import { Link, useFetcher } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 
 /** One page of a list as a loader answers it; `list` names which list (a tab), so pages of two lists never mix. */
 export interface ListPage<T> {

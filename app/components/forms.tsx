@@ -6,7 +6,7 @@
 import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import { useNavigation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { z } from 'zod';
 

@@ -4,7 +4,7 @@
  * sent at once with a progress bar; the form then carries only the returned reference.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ErrorList } from './forms';
 

@@ -1,5 +1,5 @@
 /** Ten placeholder rows while the market list loads on a client navigation (spec §2, §9). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 
 export const SKELETON_ROWS = 10;
 

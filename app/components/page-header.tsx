@@ -1,6 +1,6 @@
 /** A page's title bar with an optional back link (a real link: it works without JavaScript). */
 import { Link } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 
 export function PageHeader({ title, back, children }: { title: string; back?: string; children?: React.ReactNode }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@
  * why), and alerts still come as a toast on any open page and by e-mail.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 

@@ -3,7 +3,7 @@
  * per language). A <details> element, so it opens and closes without JavaScript.
  */
 import { Form, Link } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { BCP47, LANGUAGE_NAMES, LANGUAGES, type Language } from '~/i18n/config';
 import { LanguageFlag } from './language-flag';
 

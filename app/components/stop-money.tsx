@@ -4,7 +4,7 @@
  * by the server for the values in the URL and live with JavaScript; always there (maybe empty), so the
  * field's `aria-describedby` can name it.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { pipDecimals } from '#contract/arithmetic';
 import { Side } from '#contract/enums';
 import { money } from '#contract/money';

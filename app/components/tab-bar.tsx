@@ -1,6 +1,6 @@
 /** The bottom tab bar of spec §2: quotes, trade, orders, copy trading, news. Plain links: no JS needed. */
 import { NavLink } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 
 const TABS = [
   { to: '/', key: 'tabs.market', icon: 'M3 17l5-6 4 4 7-9' },

@@ -1,6 +1,6 @@
 /** A flash toast from the session: a banner without JS; with JS it also fades after a few seconds. */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import type { Toast } from '~/utils/toast';
 
 export function ToastBanner({ toast }: { toast: Toast }) {

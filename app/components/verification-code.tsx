@@ -7,7 +7,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useFetcher } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Field, FormError } from './forms';
 
 export const SEND_CODE_INTENT = 'send-code';

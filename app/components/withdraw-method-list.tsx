@@ -5,7 +5,7 @@
  */
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { WithdrawType } from '#contract/enums';
 import type { WithdrawMethod } from '~/upstream/funds.server';
 import { ConfirmDialog } from './confirm-dialog';

@@ -1,6 +1,5 @@
 /** Language detection (our `lng` cookie; `tw` reads as `hk`; default `hk`) and server-side translation. */
 import { createInstance, type i18n, type TFunction } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { longLivedCookie } from '~/utils/cookies.server';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, NAMESPACES, normaliseLanguage, type Language } from './config';
 import { resources } from './resources.server';
@@ -33,7 +32,6 @@ export function i18nFor(lang: Language): Promise<i18n> {
   if (!instance) {
     const made = createInstance();
     instance = made
-      .use(initReactI18next)
       .init({
         lng: lang,
         fallbackLng: 'en',
@@ -41,7 +39,6 @@ export function i18nFor(lang: Language): Promise<i18n> {
         defaultNS: 'common',
         resources: { [lang]: resources[lang], en: resources.en },
         interpolation: { escapeValue: false },
-        react: { useSuspense: false },
       })
       .then(() => made);
     instances.set(lang, instance);

@@ -5,7 +5,7 @@
  */
 import { Link } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { RESYNC_EVENT, type AlertData } from './events';

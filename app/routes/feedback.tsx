@@ -1,6 +1,6 @@
 /** /feedback (spec §2): an empty stub for now. */
 import type { MetaFunction } from '@remix-run/node';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { ComingSoon } from '~/components/coming-soon';
 import { namedPageTitle } from '~/utils/page-title';
 

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { LanguageFlag } from '~/components/language-flag';
 import { PageHeader } from '~/components/page-header';
 import { BCP47, LANGUAGE_NAMES, LANGUAGES, normaliseLanguage } from '~/i18n/config';

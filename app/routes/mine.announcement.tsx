@@ -1,7 +1,7 @@
 /** /mine/announcement (spec §1, §2): the upstream's announcement, naming the countries the service is not offered to. */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';

@@ -5,7 +5,7 @@
  */
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';

@@ -4,7 +4,7 @@
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { CopyField } from '~/components/copy-field';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';

@@ -7,7 +7,7 @@
  */
 import { useFetcher, useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { OrderTab } from '#contract/enums';
 import { useChartOrdersRefresh } from './chart-refresh';

@@ -7,7 +7,7 @@
  */
 import type { HtmlLinkDescriptor } from '@remix-run/node';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import type { ChartPeriod } from '#contract/enums';
 import { useLiveKline } from '~/live/hooks';
 import type { KlineData } from '~/live/events';

@@ -1,6 +1,6 @@
 /** Category chips: plain links with `?category=`, so filtering works without JavaScript. */
 import { Link } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import type { Category } from '#contract/calls/market';
 
 export function CategoryChips({ categories, selected }: { categories: Category[]; selected: number | null }) {

@@ -1,7 +1,7 @@
 /** The rows of the market list; prices follow the live stream once the page is hydrated. */
 import { Link } from '@remix-run/react';
 import { memo, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import type { Category, Instrument } from '#contract/calls/market';
 import { MarketStatus } from '#contract/enums';
 import { Sparkline } from '~/components/sparkline';

@@ -7,7 +7,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useSubmit } from '@remix-run/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { ALERT_NOTE_MAX } from '#contract/calls/alerts';
 import { CsrfInput, ErrorList, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
 import { useLiveQuote } from '~/live/hooks';

@@ -1,6 +1,6 @@
 /** The trader's alerts: those waiting, then those that fired with their time and price; each can be deleted. */
 import { Link } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { MAX_ACTIVE_ALERTS } from '#contract/calls/alerts';
 import type { PriceAlert } from '~/upstream/alerts.server';
 import { formatDateTime, formatPrice } from '~/utils/format';

@@ -7,7 +7,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v3';
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { ErrorCode } from '#contract/errors';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { PageHeader } from '~/components/page-header';

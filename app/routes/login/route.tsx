@@ -6,7 +6,7 @@ import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { ShowMobile } from '#contract/enums';
 import { AreaCodeSelect } from '~/components/area-code-select';
 import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';

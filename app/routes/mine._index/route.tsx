@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';

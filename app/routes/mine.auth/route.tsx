@@ -7,7 +7,7 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v3';
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { z } from 'zod';
 import { ID_NUMBER } from '#contract/calls/identity';
 import { CsrfInput, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';

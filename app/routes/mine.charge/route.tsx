@@ -10,7 +10,7 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import QRCode from 'qrcode';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { FUNDS_PAGE_SIZE } from '#contract/calls/funds';
 import { CopyField } from '~/components/copy-field';
 import { NextPageLink, usePagedList, type ListPage } from '~/components/endless-list';

@@ -6,7 +6,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { ACCOUNT_LOG_PAGE_SIZE } from '#contract/calls/trade';
 import { NextPageLink, usePagedList, type ListPage } from '~/components/endless-list';
 import { PageHeader } from '~/components/page-header';

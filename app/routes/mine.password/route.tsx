@@ -7,7 +7,7 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { z } from 'zod';
 import type { User } from '#contract/calls/account';
 import { AccountType, CodePurpose } from '#contract/enums';

@@ -12,7 +12,7 @@
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { CsrfInput } from '~/components/forms';
 import { PageHeader } from '~/components/page-header';

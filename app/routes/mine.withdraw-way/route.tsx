@@ -7,7 +7,7 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v3';
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { WithdrawType } from '#contract/enums';
 import { CsrfInput, ErrorList, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';
 import { PageHeader } from '~/components/page-header';

@@ -9,7 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v3';
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { WITHDRAW_VOLUME_PERCENT } from '#contract/arithmetic';
 import { FUNDS_PAGE_SIZE } from '#contract/calls/funds';
 import { WithdrawType } from '#contract/enums';

@@ -1,5 +1,5 @@
 /** Placeholders while news arrives with JavaScript: rows under the list for the next page, an article on the way to it. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 
 export function NewsRowsSkeleton({ rows }: { rows: number }) {
   const { t } = useTranslation('content');

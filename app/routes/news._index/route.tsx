@@ -4,7 +4,7 @@
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { NextPageLink, usePagedList, type ListPage } from '~/components/endless-list';
 import { NewsDate } from '~/components/news-date';
 import { PageHeader } from '~/components/page-header';

@@ -7,7 +7,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod/v3';
 import { Form, Link, useNavigate, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import type { Order } from '#contract/calls/trade';
 import { CloseReason, OrderStatus } from '#contract/enums';
 import { CsrfInput, ErrorList, Field, FormError, SubmitButton, useSchemaForm } from '~/components/forms';

@@ -1,7 +1,7 @@
 /** The rows of one orders tab, on the shared endless list. */
 import { Link } from '@remix-run/react';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import type { Order } from '#contract/calls/trade';
 import { OrderStatus, OrderTab, Side } from '#contract/enums';
 import { formatDateTime, formatLots, formatPrice, formatProfit, trendOf } from '~/utils/format';

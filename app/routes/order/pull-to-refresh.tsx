@@ -4,7 +4,7 @@
  * JavaScript the page has a plain "Refresh" link instead.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 
 /** Drag distance (after damping) that arms the refresh, and the furthest the indicator follows. */
 const THRESHOLD_PX = 56;

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { MY_DEAL_PAGE_SIZE } from '#contract/calls/trade';
 import { OrderTab } from '#contract/enums';
 import { AccountFigures } from '~/components/account-figures';

@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { CsrfInput, SubmitButton } from '~/components/forms';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';

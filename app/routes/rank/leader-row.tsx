@@ -1,6 +1,6 @@
 /** One copy-trade leader: initials, name, instrument, leverage and followers, the three-week return and the other figures. */
 import { Link } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import type { Leader } from '~/upstream/content.server';
 import { formatInteger, formatMoney, formatPercent, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';

@@ -5,7 +5,7 @@
  */
 import type { FieldMetadata } from '@conform-to/react';
 import { useRevalidator } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Field } from '~/components/forms';
 
 export const NEW_PICTURE_INTENT = 'new-picture';

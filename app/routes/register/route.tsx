@@ -9,7 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { z } from 'zod';
 import { AccountType, CodePurpose, ShowMobile, VerifyRegType } from '#contract/enums';
 import { AreaCodeSelect } from '~/components/area-code-select';

@@ -5,7 +5,7 @@
  */
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import type { ChartPeriod } from '#contract/enums';
 import { useLiveQuotes } from '~/live/hooks';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';

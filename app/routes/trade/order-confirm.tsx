@@ -7,7 +7,7 @@
  */
 import { Link } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { Side } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
 import { StopMoneyNote } from '~/components/stop-money';

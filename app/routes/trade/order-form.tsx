@@ -10,7 +10,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
 import { CsrfInput, ErrorList, Field, FormError, SubmitButton } from '~/components/forms';

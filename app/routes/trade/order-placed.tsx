@@ -1,7 +1,7 @@
 /** The popup after an order is placed (`?placed=<id>`): a link to the holding orders and one back. */
 import { Link } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 
 export function OrderPlaced({ orderId, closeTo }: { orderId: number; closeTo: string }) {
   const { t } = useTranslation('trade');

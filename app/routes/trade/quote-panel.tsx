@@ -1,5 +1,5 @@
 /** The instrument's day quote: the price (big) and its change, then high, low, open and volume. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import type { Quotation } from '#contract/calls/market';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { Instrument } from '#contract/calls/market';
 import { CHART_PERIODS, EntryMode, MarketStatus } from '#contract/enums';
