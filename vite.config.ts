@@ -15,7 +15,7 @@ const alias = {
 };
 
 const SHELL_MODULES =
-  /\/app\/live\/(events|resync|store|hooks)|preload-helper|\/contract\/(time|enums)|\/app\/utils\/(date-symbols|number-symbols|page-title)|node_modules\/i18next\/|\/app\/i18n\/(?!.*\.server)|\/app\/utils\/(format|locale|nonce)|\/app\/components\/(toast|page-title|page-header|language-flag|tab-bar|side-drawer)|node_modules\/(remix-utils\/build\/react\/(authenticity-token|use-hydrated))/;
+  /\/app\/live\/(events|resync|store|hooks)|preload-helper|\/contract\/enums|node_modules\/i18next\/|\/app\/i18n\/(?!.*\.server)|\/app\/utils\/(format|locale|nonce|number-symbols|page-title|demo-blocked)\.tsx?$|\/app\/components\/(page-title|page-header|language-flag|tab-bar)|node_modules\/(remix-utils\/build\/react\/(authenticity-token|use-hydrated))/;
 
 export default defineConfig({
   resolve: { alias },

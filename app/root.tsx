@@ -14,15 +14,16 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { MarketSkeleton } from './components/market-skeleton';
-import { SideDrawer } from './components/side-drawer';
+import { hydrateLater } from './components/hydrate-later';
+import { SideDrawer as ServerDrawer } from './components/side-drawer';
 import { TabBar } from './components/tab-bar';
-import { ToastBanner } from './components/toast';
+import { ToastBanner as ServerToast } from './components/toast';
 import { BCP47, direction, type Language } from './i18n/config';
-import { AlertToasts } from './live/alert-toasts';
 import { LiveResync } from './live/resync';
 import { getLanguage, i18nFor } from './i18n/i18next.server';
 import { resourcesVersion } from './i18n/resources.server';
@@ -30,7 +31,8 @@ import { csrf } from './utils/csrf.server';
 import { lossCheckRedirect } from './utils/loss-check.server';
 import { getSession, takeToast } from './utils/session.server';
 import { useNonce } from './utils/nonce';
-import { datePatterns, numberSymbols } from './utils/format';
+import { numberSymbols } from './utils/format';
+import { datePatterns } from './utils/format-date';
 import { pageTitle } from './utils/page-title';
 import styles from './styles/app.css?url';
 
@@ -146,6 +148,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /** Lets a test (or a screen reader script) know the page is interactive, not just painted. */
+// The closed drawer and a toast work as the server drew them until their code comes (components/hydrate-later).
+const SideDrawer = hydrateLater(import.meta.env.SSR ? ServerDrawer : null, () =>
+  import('./components/side-drawer').then((m) => m.SideDrawer),
+);
+const ToastBanner = hydrateLater(import.meta.env.SSR ? ServerToast : null, () => import('./components/toast').then((m) => m.ToastBanner));
+
+// Price alerts' toasts draw nothing until an alert fires, and only for a signed-in trader: their code loads
+// after hydration, not with every page's first-load script.
+const AlertToasts = lazy(() => import('./live/alert-toasts').then((m) => ({ default: m.AlertToasts })));
+
 function useHydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -160,6 +172,7 @@ export default function App() {
   const location = useLocation();
   const navigation = useNavigation();
   // Arriving at the market list from elsewhere: ten skeleton rows until its data is here (spec §2).
+  const hydrated = useHydrated();
   const loadingMarkets = navigation.state === 'loading' && navigation.location.pathname === '/' && location.pathname !== '/';
   return (
     <AuthenticityTokenProvider token={root?.csrfToken ?? ''}>
@@ -168,7 +181,11 @@ export default function App() {
       <div className={footer ? 'app with-tabs' : 'app'}>{loadingMarkets ? <MarketSkeleton /> : <Outlet />}</div>
       {footer ? <TabBar /> : null}
       <LiveResync />
-      <AlertToasts signedIn={!!root?.user} />
+      {hydrated && root?.user ? (
+        <Suspense fallback={null}>
+          <AlertToasts signedIn />
+        </Suspense>
+      ) : null}
     </AuthenticityTokenProvider>
   );
 }

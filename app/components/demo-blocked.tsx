@@ -5,13 +5,8 @@
  */
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
+import { isDemoBlocked } from '~/utils/demo-blocked';
 import { PageHeader } from './page-header';
-
-export const DEMO_BLOCKED = { reason: 'demo-blocked' } as const;
-
-export function isDemoBlocked(error: unknown): boolean {
-  return isRouteErrorResponse(error) && error.status === 403 && (error.data as { reason?: unknown } | null)?.reason === DEMO_BLOCKED.reason;
-}
 
 export function DemoBlocked() {
   const { t } = useTranslation('mine');

@@ -1,5 +1,5 @@
 /** The day an article was published, in the user's language; London time, as every time on the site, so server and browser agree. */
-import { formatDate } from '~/utils/format';
+import { formatDate } from '~/utils/format-date';
 import { useLocale } from '~/utils/locale';
 
 export function NewsDate({ iso }: { iso: string }) {

@@ -1,13 +1,18 @@
 /** Numbers for people in the user's language (BCP-47), with the spec's precisions (§9). */
-import { DATE_STYLES, formatWithPattern, readDatePattern, type DatePattern, type DateStyle } from './date-symbols';
-import { formatWithSymbols, readNumberSymbols, type NumberSymbols, type NumberStyle } from './number-symbols';
+import { formatWithIntl, formatWithSymbols, readNumberSymbols, type NumberSymbols, type NumberStyle } from './number-symbols';
 
-const symbolsByLocale = new Map<string, NumberSymbols>();
+const symbolsByLocale = new Map<string, NumberSymbols | null>();
 
-/** A language's symbols: in the browser those the page carries for its language, else read from Intl once. */
-export function numberSymbols(locale: string): NumberSymbols {
+/**
+ * A language's symbols: the server reads them from Intl once; the browser has those its page carries for
+ * its language, and leaves reading them out of its script (null: another language is written by Intl).
+ */
+export function numberSymbols(locale: string): NumberSymbols | null {
   let symbols = symbolsByLocale.get(locale);
-  if (!symbols) symbolsByLocale.set(locale, (symbols = carriedByPage(locale) ?? readNumberSymbols(locale)));
+  if (symbols === undefined) {
+    symbols = carriedByPage(locale) ?? (import.meta.env.SSR ? readNumberSymbols(locale) : null);
+    symbolsByLocale.set(locale, symbols);
+  }
   return symbols;
 }
 
@@ -18,7 +23,8 @@ function carriedByPage(locale: string): NumberSymbols | null {
 }
 
 function format(value: number, locale: string, style: NumberStyle): string {
-  return formatWithSymbols(value, style, numberSymbols(locale));
+  const symbols = numberSymbols(locale);
+  return symbols ? formatWithSymbols(value, style, symbols) : formatWithIntl(value, style, locale);
 }
 
 /** A price at the instrument's precision. */
@@ -52,40 +58,6 @@ export function formatPercent(value: number, locale: string, signed = true): str
 /** A whole number (counts, units per lot). */
 export function formatInteger(value: number, locale: string): string {
   return format(value, locale, { min: 0, max: 0 });
-}
-
-const patternsByLocale = new Map<string, Record<DateStyle, DatePattern>>();
-
-/** A language's date patterns: in the browser those the page carries for its language, else read from Intl once. */
-export function datePatterns(locale: string): Record<DateStyle, DatePattern> {
-  let patterns = patternsByLocale.get(locale);
-  if (!patterns) {
-    const html = typeof document === 'undefined' ? null : document.documentElement;
-    const carried = html?.lang === locale ? html.dataset.datePatterns : undefined;
-    patterns = carried
-      ? (JSON.parse(carried) as Record<DateStyle, DatePattern>)
-      : (Object.fromEntries(Object.keys(DATE_STYLES).map((style) => [style, readDatePattern(locale, style as DateStyle)])) as Record<
-          DateStyle,
-          DatePattern
-        >);
-    patternsByLocale.set(locale, patterns);
-  }
-  return patterns;
-}
-
-/** A moment (date and time to the second) in London time, as every time on the site (spec §9). */
-export function formatDateTime(iso: string, locale: string): string {
-  return iso ? formatWithPattern(iso, datePatterns(locale).dateTime) : '';
-}
-
-/** A day in London time (news). */
-export function formatDate(iso: string, locale: string): string {
-  return iso ? formatWithPattern(iso, datePatterns(locale).date) : '';
-}
-
-/** A moment (epoch ms) in one of the date styles (the chart's labels), in London time. */
-export function formatMoment(ms: number, style: DateStyle, locale: string): string {
-  return formatWithPattern(ms, datePatterns(locale)[style]);
 }
 
 export function trendOf(change: number): 'up' | 'down' | 'flat' {

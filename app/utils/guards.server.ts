@@ -3,7 +3,7 @@
  * account may not open — deposit, withdraw, wallet, auth, invite and password.
  */
 import { data } from '@remix-run/node';
-import { DEMO_BLOCKED } from '~/components/demo-blocked';
+import { DEMO_BLOCKED } from '~/utils/demo-blocked';
 import { requireSignedIn, type SignedIn } from './session.server';
 
 /**

@@ -55,20 +55,24 @@ export interface NumberStyle {
   grouping?: boolean;
 }
 
+/** What the symbols stand in for: Intl itself, slow to start (for a language the page does not carry). */
+export function formatWithIntl(value: number, style: NumberStyle, locale?: string): string {
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: style.min,
+    maximumFractionDigits: style.max,
+    signDisplay: style.signed ? 'exceptZero' : 'auto',
+    useGrouping: style.grouping !== false,
+  }).format(value);
+}
+
 /**
  * Formats like `Intl.NumberFormat(locale, {minimumFractionDigits, maximumFractionDigits, signDisplay})`:
  * the language's separators and grouping, a minus on a negative number even when it rounds to zero (Intl's
  * 'auto'), and Intl's rounding (below).
  */
 export function formatWithSymbols(value: number, style: NumberStyle, symbols: NumberSymbols): string {
-  if (!Number.isFinite(value) || Math.abs(value) >= 1e21) {
-    // toFixed gives up here; so would any screen of this app. Intl is right, if slow.
-    return new Intl.NumberFormat(undefined, {
-      minimumFractionDigits: style.min,
-      maximumFractionDigits: style.max,
-      signDisplay: style.signed ? 'exceptZero' : 'auto',
-    }).format(value);
-  }
+  // toFixed gives up here; so would any screen of this app. Intl is right, if slow.
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return formatWithIntl(value, style);
   let [integer, fraction] = roundShortest(Math.abs(value), style.max);
   while (fraction.length > style.min && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
   const isZero = /^0*$/.test(integer + fraction);

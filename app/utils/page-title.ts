@@ -4,7 +4,7 @@
  */
 import type { MetaDescriptor } from '@remix-run/node';
 import { isRouteErrorResponse } from '@remix-run/react';
-import { isDemoBlocked } from '~/components/demo-blocked';
+import { isDemoBlocked } from '~/utils/demo-blocked';
 import type { RootData } from '~/root';
 
 export const APP_NAME = 'LotFX';

@@ -6,7 +6,7 @@
  */
 import type { ChartPeriod } from '#contract/enums';
 import { londonOffset } from '#contract/time';
-import { formatMoment } from '~/utils/format';
+import { formatMoment } from '~/utils/format-date';
 
 export { londonOffset };
 

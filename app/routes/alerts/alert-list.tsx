@@ -3,7 +3,8 @@ import { Link } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { MAX_ACTIVE_ALERTS } from '#contract/calls/alerts';
 import type { PriceAlert } from '~/upstream/alerts.server';
-import { formatDateTime, formatPrice } from '~/utils/format';
+import { formatPrice } from '~/utils/format';
+import { formatDateTime } from '~/utils/format-date';
 import { useLocale } from '~/utils/locale';
 
 export function AlertLists({

@@ -30,7 +30,8 @@ import {
   type DepositRecord,
 } from '~/upstream/funds.server';
 import { readUploadForm, replyToFailure } from '~/utils/form-action.server';
-import { formatDateTime, formatMoney } from '~/utils/format';
+import { formatMoney } from '~/utils/format';
+import { formatDateTime } from '~/utils/format-date';
 import { requireRealAccount } from '~/utils/guards.server';
 import { useLocale } from '~/utils/locale';
 import { redirectWithToast } from '~/utils/session.server';

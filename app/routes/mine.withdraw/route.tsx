@@ -32,7 +32,8 @@ import {
 import { accountDetail } from '~/upstream/trade.server';
 import { validateCsrf } from '~/utils/csrf.server';
 import { replyToFailure } from '~/utils/form-action.server';
-import { formatDateTime, formatMoney } from '~/utils/format';
+import { formatMoney } from '~/utils/format';
+import { formatDateTime } from '~/utils/format-date';
 import { requireRealAccount } from '~/utils/guards.server';
 import { useLocale } from '~/utils/locale';
 import { redirectWithToast } from '~/utils/session.server';

@@ -1,0 +1,46 @@
+/**
+ * Dates for people in the user's language, London time (spec §9), with the patterns the page carries
+ * (date-symbols.ts). Apart from format.ts so that pages without dates (the market list) do not load it.
+ */
+import { CHART_TIMEZONE } from '#contract/enums';
+import { DATE_STYLES, formatWithPattern, readDatePattern, type DatePattern, type DateStyle } from './date-symbols';
+
+type Patterns = Record<DateStyle, DatePattern>;
+const patternsByLocale = new Map<string, Patterns | null>();
+
+/**
+ * A language's date patterns: the server reads them from Intl once; the browser has those its page carries
+ * for its language, and leaves reading them out of its script (null: another language is written by Intl).
+ */
+export function datePatterns(locale: string): Patterns | null {
+  let patterns = patternsByLocale.get(locale);
+  if (patterns === undefined) {
+    const html = typeof document === 'undefined' ? null : document.documentElement;
+    const carried = html?.lang === locale ? html.dataset.datePatterns : undefined;
+    patterns = carried
+      ? (JSON.parse(carried) as Patterns)
+      : import.meta.env.SSR
+        ? (Object.fromEntries(Object.keys(DATE_STYLES).map((style) => [style, readDatePattern(locale, style as DateStyle)])) as Patterns)
+        : null;
+    patternsByLocale.set(locale, patterns);
+  }
+  return patterns;
+}
+
+/** A moment (ISO text or epoch ms) in one of the date styles, in London time. */
+export function formatMoment(moment: string | number, style: DateStyle, locale: string): string {
+  const pattern = datePatterns(locale)?.[style];
+  if (pattern) return formatWithPattern(moment, pattern);
+  const ms = typeof moment === 'number' ? moment : Date.parse(moment);
+  return Number.isNaN(ms) ? '' : new Intl.DateTimeFormat(locale, { ...DATE_STYLES[style], timeZone: CHART_TIMEZONE }).format(ms);
+}
+
+/** A moment (date and time to the second) in London time, as every time on the site (spec §9). */
+export function formatDateTime(iso: string, locale: string): string {
+  return iso ? formatMoment(iso, 'dateTime', locale) : '';
+}
+
+/** A day in London time (news). */
+export function formatDate(iso: string, locale: string): string {
+  return iso ? formatMoment(iso, 'date', locale) : '';
+}
