@@ -17,10 +17,21 @@ function lastSundayOneAm(year: number, month: number): number {
   return lastDay.getTime() / 1000 - lastDay.getUTCDay() * 24 * HOUR;
 }
 
+/** The year's summer time [start, end) in seconds, of the last year asked (the upstream asks it per candle). */
+let summer = { from: 0, to: 0, yearStart: 1, yearEnd: 0 };
+
 /** Seconds to add to a UTC instant to get London's wall clock then (0 in winter, 3600 in summer). */
 export function londonOffset(utcSeconds: number): number {
-  const year = new Date(utcSeconds * 1000).getUTCFullYear();
-  return utcSeconds >= lastSundayOneAm(year, 2) && utcSeconds < lastSundayOneAm(year, 9) ? HOUR : 0;
+  if (utcSeconds < summer.yearStart || utcSeconds >= summer.yearEnd) {
+    const year = new Date(utcSeconds * 1000).getUTCFullYear();
+    summer = {
+      from: lastSundayOneAm(year, 2),
+      to: lastSundayOneAm(year, 9),
+      yearStart: Date.UTC(year, 0, 1) / 1000,
+      yearEnd: Date.UTC(year + 1, 0, 1) / 1000,
+    };
+  }
+  return utcSeconds >= summer.from && utcSeconds < summer.to ? HOUR : 0;
 }
 
 /** The instant of the London midnight that starts the day holding t (DST-aware). */
