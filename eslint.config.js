@@ -26,7 +26,11 @@ export default tseslint.config(
       // The app's own client is ~/upstream/*; a relative path climbing to upstream/ or server/ leaves the app.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+(upstream|server)(/|$)', message: 'app/ reaches the upstream only over HTTP.' }] },
+        {
+          // react-i18next stays installed (remix-i18next's peer) but the app uses its own binding (decision 0015).
+          paths: [{ name: 'react-i18next', message: "Use '~/i18n/react' (decision 0015)." }],
+          patterns: [{ regex: '^(\\.\\./)+(upstream|server)(/|$)', message: 'app/ reaches the upstream only over HTTP.' }],
+        },
       ],
     },
   },

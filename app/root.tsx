@@ -14,12 +14,11 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import { MarketSkeleton } from './components/market-skeleton';
-import { hydrateLater } from './components/hydrate-later';
+import { hydrateLater, useLoadedComponent } from './components/hydrate-later';
 import { SideDrawer as ServerDrawer } from './components/side-drawer';
 import { TabBar } from './components/tab-bar';
 import { ToastBanner as ServerToast } from './components/toast';
@@ -147,7 +146,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Lets a test (or a screen reader script) know the page is interactive, not just painted. */
 // The closed drawer and a toast work as the server drew them until their code comes (components/hydrate-later).
 const SideDrawer = hydrateLater(import.meta.env.SSR ? ServerDrawer : null, () =>
   import('./components/side-drawer').then((m) => m.SideDrawer),
@@ -156,8 +154,10 @@ const ToastBanner = hydrateLater(import.meta.env.SSR ? ServerToast : null, () =>
 
 // Price alerts' toasts draw nothing until an alert fires, and only for a signed-in trader: their code loads
 // after hydration, not with every page's first-load script.
-const AlertToasts = lazy(() => import('./live/alert-toasts').then((m) => ({ default: m.AlertToasts })));
+const loadAlertToasts = () => import('./live/alert-toasts').then((m) => m.AlertToasts);
+const alertToasts = {};
 
+/** Lets a test (or a screen reader script) know the page is interactive, not just painted. */
 function useHydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -171,8 +171,8 @@ export default function App() {
   const footer = matches.some((m) => (m.handle as RouteHandle | undefined)?.footer);
   const location = useLocation();
   const navigation = useNavigation();
+  const AlertToasts = useLoadedComponent(loadAlertToasts, alertToasts, !!root?.user);
   // Arriving at the market list from elsewhere: ten skeleton rows until its data is here (spec §2).
-  const hydrated = useHydrated();
   const loadingMarkets = navigation.state === 'loading' && navigation.location.pathname === '/' && location.pathname !== '/';
   return (
     <AuthenticityTokenProvider token={root?.csrfToken ?? ''}>
@@ -181,11 +181,7 @@ export default function App() {
       <div className={footer ? 'app with-tabs' : 'app'}>{loadingMarkets ? <MarketSkeleton /> : <Outlet />}</div>
       {footer ? <TabBar /> : null}
       <LiveResync />
-      {hydrated && root?.user ? (
-        <Suspense fallback={null}>
-          <AlertToasts signedIn />
-        </Suspense>
-      ) : null}
+      {AlertToasts && root?.user ? <AlertToasts signedIn /> : null}
     </AuthenticityTokenProvider>
   );
 }

@@ -21,7 +21,7 @@ function intlOffset(utcSeconds: number): number {
 }
 
 describe("London's clock", () => {
-  it('matches the time-zone data every hour from 1996 to 2060, and a second either side of each change', () => {
+  it("matches the time-zone data every hour from 1996 to 2060, changing only on the hour; and a second either side of 2026's changes", () => {
     const mismatches: string[] = [];
     for (let t = Date.UTC(1996, 0, 1) / 1000; t < Date.UTC(2060, 0, 1) / 1000; t += 3600) {
       if (londonOffset(t) !== intlOffset(t)) mismatches.push(new Date(t * 1000).toISOString());
@@ -36,6 +36,12 @@ describe("London's clock", () => {
     expect(londonOffset(Date.UTC(2026, 2, 29, 1) / 1000)).toBe(3600);
     expect(londonOffset(Date.UTC(2026, 9, 25, 0, 59, 59) / 1000)).toBe(3600);
     expect(londonOffset(Date.UTC(2026, 9, 25, 1) / 1000)).toBe(0);
+    // Asked in any order (the rule keeps one year at hand), and past what Date holds without spoiling it.
+    expect(londonOffset(Date.UTC(2031, 6, 1) / 1000)).toBe(3600);
+    expect(londonOffset(Date.UTC(2001, 0, 1) / 1000)).toBe(0);
+    expect(londonOffset(1e13)).toBe(0);
+    expect(londonOffset(Number.NaN)).toBe(0);
+    expect(londonOffset(Date.UTC(2001, 6, 1) / 1000)).toBe(3600);
   });
 
   it("starts London's day at its midnight, summer or winter", () => {

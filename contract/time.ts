@@ -6,8 +6,9 @@
  * London's clocks (the UK's rule since 1996, the EU's): summer time, one hour ahead of UTC, from 01:00 UTC on
  * the last Sunday of March to 01:00 UTC on the last Sunday of October. A rule, not Intl: a page's first Intl
  * object costs its ICU start-up during hydration, and the browser's time-zone data need not match the
- * server's. `time.test.ts` checks it against Intl's Europe/London hour by hour; should the UK change its
- * clocks, that test fails when the tz data knows it.
+ * server's. `time.test.ts` checks it against Intl's Europe/London hour by hour from 1996 (before that the
+ * UK's rules were others: this app has no earlier times); should the UK change its clocks, that test fails
+ * when the tz data knows it.
  */
 const HOUR = 3600;
 
@@ -24,6 +25,8 @@ let summer = { from: 0, to: 0, yearStart: 1, yearEnd: 0 };
 export function londonOffset(utcSeconds: number): number {
   if (utcSeconds < summer.yearStart || utcSeconds >= summer.yearEnd) {
     const year = new Date(utcSeconds * 1000).getUTCFullYear();
+    // Not a time (or past what Date holds): no summer time, and the cached year stays as it was.
+    if (!Number.isFinite(year)) return 0;
     summer = {
       from: lastSundayOneAm(year, 2),
       to: lastSundayOneAm(year, 9),

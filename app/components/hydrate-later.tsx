@@ -1,18 +1,39 @@
 /**
- * A component whose code is not in a page's first-load script (issue 12) though the server draws it: the
- * browser loads it while hydrating and keeps the server's markup until then (a Suspense boundary on both
- * sides). For parts that work without their script until it comes: a closed <details> drawer, a toast.
- * Pass the server's component as `import.meta.env.SSR ? Component : null`, so that the browser's build
- * drops that static import and keeps only the lazy one.
+ * Parts the server draws whose code is not in a page's first-load script (issue 12): they work as drawn
+ * until their code comes (a closed <details> drawer, a toast). The server's markup is kept as an island: the
+ * browser renders the same wrapper with an empty `dangerouslySetInnerHTML`, which hydration leaves as the
+ * server wrote it and later renders never touch, and swaps in the component once its code has loaded (after
+ * hydration). Not a lazy component in a Suspense boundary: React draws such a boundary again, empty, when
+ * anything above it changes before its code comes (error 421; Remix updates its router state soon after
+ * hydration). A chunk that fails to load leaves the server's markup in place.
  */
-import { lazy, memo, Suspense, type ComponentType } from 'react';
+import { createElement, useEffect, useState, type ComponentType } from 'react';
 
+/** Loads a component's code once, after hydration; null until it is there (and for good if it fails). */
+export function useLoadedComponent<P>(load: () => Promise<ComponentType<P>>, cache: { component?: ComponentType<P> }, wanted = true) {
+  const [component, setComponent] = useState<ComponentType<P> | undefined>(() => cache.component);
+  useEffect(() => {
+    if (component || !wanted) return;
+    // (A component gone meanwhile ignores the answer: React 18 drops a state update after unmount.)
+    load().then(
+      (loaded) => setComponent(() => (cache.component = loaded)),
+      // Offline or a deploy in between: the server's markup (or nothing) stays; the next page tries again.
+      () => undefined,
+    );
+  }, [component, wanted, load, cache]);
+  return component ?? null;
+}
+
+/** Pass the server's component as `import.meta.env.SSR ? Component : null`, so the browser's build drops that import. */
 export function hydrateLater<P extends object>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Browser = lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
-  const Server = server;
-  // Memo: a boundary still waiting for its code must not be re-rendered with the same props by its parent
-  // (React would give up hydrating it and draw it again, empty meanwhile: error 421).
-  return memo(function HydrateLater(props: P) {
-    return <Suspense fallback={null}>{import.meta.env.SSR && Server ? <Server {...props} /> : <Browser {...props} />}</Suspense>;
-  }) as unknown as ComponentType<P>;
+  const cache: { component?: ComponentType<P> } = {};
+  return function HydrateLater(props: P) {
+    const loaded = useLoadedComponent(load, cache, !import.meta.env.SSR);
+    const component = import.meta.env.SSR ? server : loaded;
+    return component ? (
+      <div className="island">{createElement(component, props)}</div>
+    ) : (
+      <div className="island" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+    );
+  };
 }

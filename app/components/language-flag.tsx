@@ -7,14 +7,15 @@ import { LANGUAGE_NAMES, type Language } from '~/i18n/config';
 
 export function LanguageFlag({ lang, decorative = false }: { lang: Language; decorative?: boolean }) {
   // Lazy: the drawer's eighteen flags stay unfetched until it opens, off a slow network's first seconds.
+  // `loading` before `src`: React sets attributes in this order, and an image given its src first loads at once.
   return (
     <img
+      loading="lazy"
       className="flag-icon"
       src={`/flags/${lang}.svg`}
       alt={decorative ? '' : LANGUAGE_NAMES[lang]}
       width={24}
       height={16}
-      loading="lazy"
       decoding="async"
     />
   );

@@ -32,8 +32,15 @@ export function formatMoment(moment: string | number, style: DateStyle, locale: 
   const pattern = datePatterns(locale)?.[style];
   if (pattern) return formatWithPattern(moment, pattern);
   const ms = typeof moment === 'number' ? moment : Date.parse(moment);
-  return Number.isNaN(ms) ? '' : new Intl.DateTimeFormat(locale, { ...DATE_STYLES[style], timeZone: CHART_TIMEZONE }).format(ms);
+  if (Number.isNaN(ms)) return '';
+  const key = `${locale} ${style}`;
+  let intl = intlByStyle.get(key);
+  if (!intl) intlByStyle.set(key, (intl = new Intl.DateTimeFormat(locale, { ...DATE_STYLES[style], timeZone: CHART_TIMEZONE })));
+  return intl.format(ms);
 }
+
+/** The fallback's formatters (a chart labels many times a second). */
+const intlByStyle = new Map<string, Intl.DateTimeFormat>();
 
 /** A moment (date and time to the second) in London time, as every time on the site (spec §9). */
 export function formatDateTime(iso: string, locale: string): string {
