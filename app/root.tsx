@@ -17,10 +17,9 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
-import { MarketSkeleton } from './components/market-skeleton';
 import { hydrateLater, useLoadedComponent } from './components/hydrate-later';
 import { SideDrawer as ServerDrawer } from './components/side-drawer';
-import { TabBar } from './components/tab-bar';
+import { TabBar as ServerTabBar } from './components/tab-bar';
 import { ToastBanner as ServerToast } from './components/toast';
 import { BCP47, direction, type Language } from './i18n/config';
 import { LiveResync } from './live/resync';
@@ -146,16 +145,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-// The closed drawer and a toast work as the server drew them until their code comes (components/hydrate-later).
+// The closed drawer, the tab bar's links and a toast work as the server drew them until their code comes (components/hydrate-later).
 const SideDrawer = hydrateLater(import.meta.env.SSR ? ServerDrawer : null, () =>
   import('./components/side-drawer').then((m) => m.SideDrawer),
 );
+const TabBar = hydrateLater(import.meta.env.SSR ? ServerTabBar : null, () => import('./components/tab-bar').then((m) => m.TabBar));
 const ToastBanner = hydrateLater(import.meta.env.SSR ? ServerToast : null, () => import('./components/toast').then((m) => m.ToastBanner));
 
 // Price alerts' toasts draw nothing until an alert fires, and only for a signed-in trader: their code loads
 // after hydration, not with every page's first-load script.
 const loadAlertToasts = () => import('./live/alert-toasts').then((m) => m.AlertToasts);
 const alertToasts = {};
+// The market list's skeleton shows only on a way back to it, never in a first page: it loads after hydration.
+const loadSkeleton = () => import('./components/market-skeleton').then((m) => m.MarketSkeleton);
+const skeleton = {};
 
 /** Lets a test (or a screen reader script) know the page is interactive, not just painted. */
 function useHydratedMark() {
@@ -172,13 +175,14 @@ export default function App() {
   const location = useLocation();
   const navigation = useNavigation();
   const AlertToasts = useLoadedComponent(loadAlertToasts, alertToasts, !!root?.user);
+  const MarketSkeleton = useLoadedComponent(loadSkeleton, skeleton);
   // Arriving at the market list from elsewhere: ten skeleton rows until its data is here (spec §2).
   const loadingMarkets = navigation.state === 'loading' && navigation.location.pathname === '/' && location.pathname !== '/';
   return (
     <AuthenticityTokenProvider token={root?.csrfToken ?? ''}>
       <SideDrawer user={root?.user ?? null} lang={root?.lang ?? 'hk'} here={`${location.pathname}${location.search}`} />
       {root?.toast ? <ToastBanner key={location.key} toast={root.toast} /> : null}
-      <div className={footer ? 'app with-tabs' : 'app'}>{loadingMarkets ? <MarketSkeleton /> : <Outlet />}</div>
+      <div className={footer ? 'app with-tabs' : 'app'}>{loadingMarkets && MarketSkeleton ? <MarketSkeleton /> : <Outlet />}</div>
       {footer ? <TabBar /> : null}
       <LiveResync />
       {AlertToasts && root?.user ? <AlertToasts signedIn /> : null}

@@ -3,11 +3,12 @@
  * until their code comes (a closed <details> drawer, a toast). The server's markup is kept as an island: the
  * browser renders the same wrapper with an empty `dangerouslySetInnerHTML`, which hydration leaves as the
  * server wrote it and later renders never touch, and swaps in the component once its code has loaded (after
- * hydration). Not a lazy component in a Suspense boundary: React draws such a boundary again, empty, when
+ * hydration) and nobody is using the island: no <details> in it open, no focus in it (the swap draws it anew,
+ * closed). Not a lazy component in a Suspense boundary: React draws such a boundary again, empty, when
  * anything above it changes before its code comes (error 421; Remix updates its router state soon after
  * hydration). A chunk that fails to load leaves the server's markup in place.
  */
-import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { createElement, useEffect, useRef, useState, type ComponentType } from 'react';
 
 /** Loads a component's code once, after hydration; null until it is there (and for good if it fails). */
 export function useLoadedComponent<P>(load: () => Promise<ComponentType<P>>, cache: { component?: ComponentType<P> }, wanted = true) {
@@ -24,16 +25,37 @@ export function useLoadedComponent<P>(load: () => Promise<ComponentType<P>>, cac
   return component ?? null;
 }
 
+const inUse = (island: HTMLElement) => !!island.querySelector('details[open]') || island.contains(document.activeElement);
+
 /** Pass the server's component as `import.meta.env.SSR ? Component : null`, so the browser's build drops that import. */
 export function hydrateLater<P extends object>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const cache: { component?: ComponentType<P> } = {};
   return function HydrateLater(props: P) {
     const loaded = useLoadedComponent(load, cache, !import.meta.env.SSR);
-    const component = import.meta.env.SSR ? server : loaded;
+    const island = useRef<HTMLDivElement>(null);
+    // Drawn by the browser from the start (no server markup to keep), or swapped in once the island is idle.
+    const [swapped, setSwapped] = useState(() => !!cache.component);
+    useEffect(() => {
+      const element = island.current;
+      if (!loaded || swapped || !element) return;
+      const swapWhenIdle = () => {
+        if (!inUse(element)) setSwapped(true);
+      };
+      // Focus leaving may be moving to another element of the island: look once it has landed.
+      const afterFocus = () => setTimeout(swapWhenIdle);
+      swapWhenIdle();
+      element.addEventListener('toggle', swapWhenIdle, true);
+      element.addEventListener('focusout', afterFocus);
+      return () => {
+        element.removeEventListener('toggle', swapWhenIdle, true);
+        element.removeEventListener('focusout', afterFocus);
+      };
+    }, [loaded, swapped]);
+    const component = import.meta.env.SSR ? server : swapped ? loaded : null;
     return component ? (
       <div className="island">{createElement(component, props)}</div>
     ) : (
-      <div className="island" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+      <div ref={island} className="island" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
     );
   };
 }

@@ -98,6 +98,31 @@ for (const lng of ['hk', 'ar']) {
   });
 }
 
+// The drawer's code comes after hydration (components/hydrate-later); here it is held back (a slow network,
+// which the real server cannot be made to be) so that the trader opens the server's drawer before it arrives.
+test('a drawer opened before its code arrives stays open and works when the code comes', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/side-drawer-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const watch = await watchStartup(page);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByLabel('Open menu').click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  release();
+  await page.waitForResponse(/\/assets\/side-drawer-[\w-]+\.js$/);
+  await page.waitForTimeout(300); // the code is evaluated and the page idle: the drawer must still be open
+  await expect(menu).toBeVisible();
+  await menu.getByRole('button', { name: 'Deutsch' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  expect(watch.errors).toEqual([]);
+});
+
 // Browsers load lazy images at once when scripting is off (the spec: no lazy loading without script), so
 // this holds with JavaScript only.
 test("a first visit fetches only the flag it shows: the closed drawer's eighteen wait until it opens", async ({ page }) => {
