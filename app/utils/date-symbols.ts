@@ -9,6 +9,7 @@
  * London's wall clock (contract/time.ts). `date-symbols.test.ts` checks it against Intl in every language.
  */
 import { londonOffset } from '#contract/time';
+import { readDigits } from './number-symbols';
 
 const CLOCK = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
 const DAY = { day: '2-digit', month: 'short' } as const;
@@ -53,8 +54,7 @@ export function readDatePattern(locale: string, style: DateStyle): DatePattern {
   const partsOf = (month: number, day: number, hour: number) => intl.formatToParts(Date.UTC(2026, month, day, hour, 4, 5));
   const morning = partsOf(0, 5, 3);
   const value = (parts: Intl.DateTimeFormatPart[], type: string) => parts.find((p) => p.type === type)?.value;
-  const digitString = new Intl.NumberFormat(locale, { useGrouping: false }).format(1234567890);
-  const digits = `${digitString[9]}${digitString.slice(0, 9)}`;
+  const digits = readDigits(locale);
   const ascii = (text: string) => text.replace(/./gu, (c) => (digits.includes(c) ? String(digits.indexOf(c)) : c));
 
   // V8's format() writes some spaces differently from its formatToParts() (U+202F before AM as a plain

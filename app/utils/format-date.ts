@@ -3,6 +3,7 @@
  * (date-symbols.ts). Apart from format.ts so that pages without dates (the market list) do not load it.
  */
 import { CHART_TIMEZONE } from '#contract/enums';
+import { carriedByPage } from './format';
 import { DATE_STYLES, formatWithPattern, readDatePattern, type DatePattern, type DateStyle } from './date-symbols';
 
 type Patterns = Record<DateStyle, DatePattern>;
@@ -15,13 +16,11 @@ const patternsByLocale = new Map<string, Patterns | null>();
 export function datePatterns(locale: string): Patterns | null {
   let patterns = patternsByLocale.get(locale);
   if (patterns === undefined) {
-    const html = typeof document === 'undefined' ? null : document.documentElement;
-    const carried = html?.lang === locale ? html.dataset.datePatterns : undefined;
-    patterns = carried
-      ? (JSON.parse(carried) as Patterns)
-      : import.meta.env.SSR
+    patterns =
+      carriedByPage<Patterns>(locale, 'datePatterns') ??
+      (import.meta.env.SSR
         ? (Object.fromEntries(Object.keys(DATE_STYLES).map((style) => [style, readDatePattern(locale, style as DateStyle)])) as Patterns)
-        : null;
+        : null);
     patternsByLocale.set(locale, patterns);
   }
   return patterns;

@@ -10,16 +10,18 @@ const symbolsByLocale = new Map<string, NumberSymbols | null>();
 export function numberSymbols(locale: string): NumberSymbols | null {
   let symbols = symbolsByLocale.get(locale);
   if (symbols === undefined) {
-    symbols = carriedByPage(locale) ?? (import.meta.env.SSR ? readNumberSymbols(locale) : null);
+    symbols = carriedByPage<NumberSymbols>(locale, 'numberSymbols') ?? (import.meta.env.SSR ? readNumberSymbols(locale) : null);
     symbolsByLocale.set(locale, symbols);
   }
   return symbols;
 }
 
-function carriedByPage(locale: string): NumberSymbols | null {
+/** What the page carries for its language in `<html data-…>` (JSON, written by the root loader), if it is this one's. */
+export function carriedByPage<T>(locale: string, key: 'numberSymbols' | 'datePatterns'): T | null {
   if (typeof document === 'undefined') return null;
   const html = document.documentElement;
-  return html.lang === locale && html.dataset.numberSymbols ? (JSON.parse(html.dataset.numberSymbols) as NumberSymbols) : null;
+  const carried = html.lang === locale ? html.dataset[key] : undefined;
+  return carried ? (JSON.parse(carried) as T) : null;
 }
 
 function format(value: number, locale: string, style: NumberStyle): string {

@@ -22,13 +22,18 @@ export interface NumberSymbols {
   digits?: string;
 }
 
+/** A language's ten digits, 0 to 9, as Intl writes them (the server: dates and numbers alike). */
+export function readDigits(locale: string): string {
+  const digitString = new Intl.NumberFormat(locale, { useGrouping: false }).format(1234567890);
+  return `${digitString[9]}${digitString.slice(0, 9)}`;
+}
+
 /** Reads a language's symbols from Intl (the server, or a language the page did not carry). */
 export function readNumberSymbols(locale: string): NumberSymbols {
   const parts = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1234567.5);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const integers = parts.filter((p) => p.type === 'integer').map((p) => p.value.length);
-  const digitString = new Intl.NumberFormat(locale, { useGrouping: false }).format(1234567890);
-  const digits = `${digitString[9]}${digitString.slice(0, 9)}`;
+  const digits = readDigits(locale);
   const signed = new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', maximumFractionDigits: 0 });
   const around = (text: string): [string, string] => {
     const at = text.indexOf(digits[1]!);
