@@ -6,6 +6,7 @@
  * put behind another one in its window (document.visibilityState really becomes 'hidden', checked) for 10 s:
  * a hidden tab should do no rendering work.
  */
+import fs from 'node:fs';
 import { type Cdp } from './browser';
 import { fmt } from './stats';
 
@@ -15,8 +16,10 @@ const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true }
 
 /** Installed before the page's own scripts: long tasks and DOM mutations (live updates) as the page sees them. */
 const WATCH = `
-  window.__bench = { longTasks: [], mutations: 0 };
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__bench.longTasks.push(e.duration); })
+  window.__bench = { longTasks: [], mutations: 0, since: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.longTasks.push({ start: e.startTime - window.__bench.since, duration: e.duration });
+  })
     .observe({ type: 'longtask', buffered: true });
   new MutationObserver((records) => { window.__bench.mutations += records.length; })
     .observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -52,16 +55,31 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
+/**
+ * `BENCH_STEADY_TRACE=/tmp/dir` also records the DevTools timeline (layout, paint, scripts) and writes each page's
+ * trace there, to open in the Performance panel; the extra categories make every task a little longer.
+ */
+const TRACE_DIR = process.env.BENCH_STEADY_TRACE;
+
 /** Top-level main-thread tasks of every renderer over `ms`; returns the durations (ms) of the busiest renderer. */
-async function traceTasks(cdp: Cdp, during: () => Promise<void>): Promise<number[]> {
+async function traceTasks(cdp: Cdp, label: string, during: () => Promise<void>): Promise<number[]> {
   const events: TraceEvent[] = [];
   const off = cdp.on('Tracing.dataCollected', (p) => events.push(...(p.value as TraceEvent[])));
-  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['toplevel', '__metadata'] } });
+  const categories = [
+    'toplevel',
+    '__metadata',
+    ...(TRACE_DIR ? ['blink.user_timing', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'] : []),
+  ];
+  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: categories } });
   await during();
   const complete = nextEvent(cdp, 'Tracing.tracingComplete');
   await cdp.send('Tracing.end');
   await complete;
   off();
+  if (TRACE_DIR) {
+    fs.mkdirSync(TRACE_DIR, { recursive: true });
+    fs.writeFileSync(`${TRACE_DIR}/steady-${label.replace(/\W+/g, '_')}.json`, JSON.stringify({ traceEvents: events }));
+  }
   const mainThreads = new Set(
     events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
   );
@@ -95,16 +113,37 @@ async function steadyStateOf(cdp: Cdp, url: string, label: string): Promise<stri
     await sleep(3000); // the lazy chart and the stream's first frames settle
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 }, sessionId);
     await sleep(1000);
-    await evaluate(cdp, sessionId, `(window.__bench.longTasks = [], window.__bench.mutations = 0)`);
-
     let before = await metrics(cdp, sessionId);
     let after = before;
-    const tasks = await traceTasks(cdp, async () => {
+    const tasks = await traceTasks(cdp, label, async () => {
+      // Long tasks are delivered to the observer late: one that started before this point is not counted.
+      await evaluate(
+        cdp,
+        sessionId,
+        `(window.__bench.longTasks = [], window.__bench.mutations = 0, window.__bench.since = performance.now(), performance.mark('bench-live'))`,
+      );
       before = await metrics(cdp, sessionId);
       await sleep(LIVE_MS);
       after = await metrics(cdp, sessionId);
+      await evaluate(cdp, sessionId, `(window.__bench.until = performance.now() - window.__bench.since)`);
     });
-    const seen = await evaluate<{ longTasks: number[]; mutations: number }>(cdp, sessionId, 'window.__bench');
+    const bench = await evaluate<{ longTasks: { start: number; duration: number }[]; mutations: number; until: number }>(
+      cdp,
+      sessionId,
+      'window.__bench',
+    );
+    // Long tasks reach the observer late, so the window's edges are checked by start time: one that started
+    // before it belongs to the set-up; one that started after it is the renderer writing out its trace
+    // buffers when tracing stops (seen at 30.6 s: 94 ms while the trace's own longest task was 34 ms).
+    const inWindow = bench.longTasks.filter((t) => t.start >= 0 && t.start < bench.until);
+    const outside = bench.longTasks.filter((t) => !inWindow.includes(t));
+    if (outside.length)
+      console.error(
+        `${label}: long tasks outside the ${fmt(bench.until, 0)} ms window, not counted: ${outside.map((t) => `${fmt(t.duration, 0)} ms at ${fmt(t.start, 0)} ms`).join(', ')}`,
+      );
+    if (inWindow.length)
+      console.error(`${label}: long tasks at ${inWindow.map((t) => `${fmt(t.start, 0)} ms (${fmt(t.duration, 0)})`).join(', ')}`);
+    const seen = { mutations: bench.mutations, longTasks: inWindow.map((t) => t.duration) };
     const busy = (after.task - before.task) / (after.at - before.at);
     // A long task may be cut into nested top-level slices in the trace: the page's own count can be longer.
     const longest = Math.max(0, ...tasks, ...seen.longTasks);

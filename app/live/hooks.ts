@@ -17,10 +17,13 @@ export function useLiveStream(scope: StreamScope = {}) {
   useEffect(() => live?.retain(scope), [scope.code, scope.period]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
-/** One instrument's latest quote (undefined until the stream brings one, or for no id). */
-export function useLiveQuote(id: number | null | undefined): QuoteData | undefined {
+/**
+ * One instrument's latest quote (undefined until the stream brings one, or for no id). `paused` (a row off
+ * screen) stops its re-renders and keeps what it last showed; unpaused, it reads the latest quote at once.
+ */
+export function useLiveQuote(id: number | null | undefined, paused = false): QuoteData | undefined {
   const slice = live && id ? live.quote(id) : null;
-  return useSyncExternalStore(slice?.subscribe ?? noop, slice?.get ?? none, none);
+  return useSyncExternalStore(paused || !slice ? noop : slice.subscribe, slice?.get ?? none, none);
 }
 
 /** Every instrument's latest quote: re-renders on any tick, so only for lists shown in full (the drawer). */

@@ -15,6 +15,24 @@ test('with JavaScript, prices on the market list move without a reload', async (
   expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
 });
 
+test('a row far off screen holds still while prices tick, and follows them again once scrolled into view', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  // A short screen: the crypto list's last row (LTC/USD) is well below it and its 200 px margin.
+  await page.setViewportSize({ width: 360, height: 220 });
+  await page.goto('/?category=3');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const top = page.getByRole('listitem', { name: 'BTC/USD' }).getByTestId('price');
+  const last = page.getByRole('listitem', { name: 'LTC/USD' }).getByTestId('price');
+  // Once the top row has moved, the stream is live and the rows have learnt where they are.
+  await expect(top).not.toHaveText(await top.innerText(), { timeout: 15_000 });
+  const held = await last.innerText();
+  for (let tick = 0; tick < 2; tick++) await expect(top).not.toHaveText(await top.innerText(), { timeout: 15_000 });
+  // Two more ticks seen at the top (crypto ticks on three rounds in four, every 300 ms); the bottom row drew none.
+  await expect(last).toHaveText(held);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).not.toHaveText(held, { timeout: 15_000 });
+});
+
 test('with JavaScript, arriving at the market list from another page shows ten skeleton rows while it loads', async ({ page }) => {
   await chooseLanguage(page, 'en');
   await page.goto('/product');
@@ -49,4 +67,26 @@ test('when the page strings fail to load, the page tries again and still comes a
   const price = page.getByRole('listitem', { name: 'BTC/USD' }).getByTestId('price');
   const first = await price.innerText();
   await expect(price).not.toHaveText(first, { timeout: 15_000 });
+});
+
+test('with JavaScript, the ticket follows the live price: its best price moves with the quote and the margin with it', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await page.goto('/trade?code=BTCUSD');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const best = page.getByTestId('best-price');
+  const margin = page.getByTestId('estimated-margin');
+  const firstPrice = await best.innerText();
+  const firstMargin = await margin.innerText();
+  await expect(best).not.toHaveText(firstPrice, { timeout: 15_000 });
+  await expect(margin).not.toHaveText(firstMargin);
+  // The ticket and the quote above it show the same price (read again until no tick falls between the reads).
+  await expect(async () => expect(await best.innerText()).toBe(await page.getByTestId('trade-price').innerText())).toPass({
+    timeout: 10_000,
+  });
+  // The price the order is checked against travels with it.
+  await expect(async () =>
+    expect((await page.locator('input[name="seen_price"]').inputValue()).replace(/,/g, '')).toBe(
+      (await best.innerText()).replace(/,/g, ''),
+    ),
+  ).toPass({ timeout: 10_000 });
 });

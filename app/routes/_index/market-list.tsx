@@ -1,6 +1,6 @@
 /** The rows of the market list; prices follow the live stream once the page is hydrated. */
 import { Link } from '@remix-run/react';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { Category, Instrument } from '#contract/calls/market';
 import { MarketStatus } from '#contract/enums';
@@ -8,6 +8,7 @@ import { Sparkline } from '~/components/sparkline';
 import { useFeedHealth, useLiveQuote } from '~/live/hooks';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
+import { useNearScreen } from '~/utils/near-screen';
 
 export function MarketList({
   instruments,
@@ -54,25 +55,29 @@ const MarketRow = memo(function MarketRow({
   category?: string;
   line?: number[];
 }) {
+  const row = useRef<HTMLLIElement>(null);
+  // A row far off screen does not follow its ticks (a burst of quotes would render the whole list on a
+  // weak phone); scrolled near the screen, it shows the latest quote at once.
+  const nearScreen = useNearScreen(row);
   return (
-    <li aria-label={i.ShowCode}>
+    <li aria-label={i.ShowCode} ref={row}>
       <Link to={`/trade?code=${encodeURIComponent(i.Code)}`} className="market-row" prefetch="intent">
         <img className="logo" src={`/logos/${i.Code.toLowerCase()}.svg`} alt="" width={32} height={32} loading="lazy" />
         <span className="code">
           <strong>{i.ShowCode}</strong>
           <small>{category}</small>
         </span>
-        <RowQuote instrument={i} line={line} />
+        <RowQuote instrument={i} line={line} paused={!nearScreen} />
       </Link>
     </li>
   );
 });
 
 /** The part of a row that follows the feed: its own instrument's tick re-renders this, and nothing else. */
-function RowQuote({ instrument: i, line }: { instrument: Instrument; line: number[] }) {
+function RowQuote({ instrument: i, line, paused }: { instrument: Instrument; line: number[]; paused: boolean }) {
   const { t } = useTranslation('market');
   const locale = useLocale();
-  const live = useLiveQuote(i.Id);
+  const live = useLiveQuote(i.Id, paused);
   const close = live?.close ?? i.ForexQuotations.Close;
   const change = live?.change ?? i.ForexQuotations.Change;
   const open = (live?.market_status ?? i.MarketStatus) === MarketStatus.Open;

@@ -9,17 +9,18 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
 import { CsrfInput, ErrorList, Field, FormError, SubmitButton } from '~/components/forms';
+import { useLiveQuote } from '~/live/hooks';
 import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { canStepDown, estimateOrder, formatLots, priceUnits, stepLots, type Conversion, type TicketInstrument } from './estimates';
 import { OrderConfirmSlot, usePreloadConfirm } from './order-confirm-slot';
 import { orderFormSchema, orderRulesOf, type OrderFormValues } from './schema';
-import { TicketStopMoney, ticketStopMoney } from './ticket-stop-money';
+import { TicketStopMoney, ticketStopMoney, type TicketStopsInput } from './ticket-stop-money';
 import { DEFAULT_PERIOD, tradeUrl } from './trade-url';
 
 export interface TicketDefaults {
@@ -35,12 +36,39 @@ export interface TicketDefaults {
 /** Why buy and sell cannot be pressed right now. */
 export type OrderBlock = 'closed' | 'noLeverage' | 'connecting' | 'stale' | null;
 
-export function OrderForm({
+/** The prices a tick changes: the instrument's, and the one that converts its money to USD. */
+interface Pricing {
+  price: number;
+  conversionPrice: number | undefined;
+}
+
+/**
+ * The parts of the ticket that follow the price. A tick re-renders these alone, not the form around them:
+ * conform's form and its dozen fields cost a weak phone about 10 ms a tick.
+ */
+function AtLivePrice({
+  instrument,
+  conversion,
+  fallback,
+  children,
+}: {
+  instrument: TicketInstrument;
+  conversion: Conversion | null;
+  /** The loader's price, until the stream brings one. */
+  fallback: number;
+  children: (pricing: Pricing) => ReactNode;
+}) {
+  const price = useLiveQuote(instrument.Id)?.close ?? fallback;
+  const conversionPrice = useLiveQuote(conversion?.viaId)?.close;
+  return <>{children({ price, conversionPrice: conversion?.viaId ? conversionPrice : undefined })}</>;
+}
+
+/** Memoised: the trade page re-renders on every tick of its instrument, the ticket's fields need not. */
+export const OrderForm = memo(function OrderForm({
   instrument,
   period,
-  price,
+  fallbackPrice,
   conversion,
-  conversionPrice,
   feeType,
   defaults,
   idempotencyKey,
@@ -53,10 +81,9 @@ export function OrderForm({
 }: {
   instrument: TicketInstrument;
   period: ChartPeriod;
-  /** The current price (live once the stream is up). */
-  price: number;
+  /** The loader's price: the ticket follows the live one once the stream is up. */
+  fallbackPrice: number;
   conversion: Conversion | null;
-  conversionPrice: number | undefined;
   feeType: number | null;
   defaults: TicketDefaults;
   idempotencyKey: string;
@@ -76,18 +103,22 @@ export function OrderForm({
   const navigation = useNavigation();
   const rules = useMemo(() => orderRulesOf(instrument), [instrument]);
   const schema = useMemo(() => orderFormSchema((id) => (id === instrument.Id ? rules : undefined)), [instrument.Id, rules]);
-  const [form, fields] = useForm<OrderFormValues>({
-    id: `order-${instrument.Code}`,
-    lastResult,
-    defaultValue: defaults,
-    constraint: {
+  const constraint = useMemo(
+    () => ({
       ...getZodConstraint(schema),
       lots: { required: true, min: formatLots(rules.smallestMilli), step: formatLots(rules.stepMilli) },
       target_price: { min: 0, step: 'any' },
       take_profit: { min: 0, step: 'any' },
       stop_loss: { min: 0, step: 'any' },
       trail_distance: { min: 0, step: 'any' },
-    },
+    }),
+    [schema, rules],
+  );
+  const [form, fields] = useForm<OrderFormValues>({
+    id: `order-${instrument.Code}`,
+    lastResult,
+    defaultValue: defaults,
+    constraint,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -97,28 +128,38 @@ export function OrderForm({
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const pending = (text(fields.entry.value) ?? defaults.entry) === String(EntryMode.Pending);
   const lotsText = text(fields.lots.value);
-  const openPrice = pending
-    ? parseUnits(text(fields.target_price.value) ?? '', instrument.PricePrecision)
-    : priceUnits(price, instrument.PricePrecision);
-  const estimate = estimateOrder({
-    instrument,
-    feeType,
-    lots: lotsText,
-    leverage: text(fields.leverage.value),
-    price: openPrice !== null && openPrice > 0 ? openPrice : null,
-    conversion,
-    conversionPrice,
-  });
-  const usd = (micro: number | null) => (micro === null ? '—' : formatMargin(money.toNumber(micro), locale));
-  const stopsInput = {
-    instrument,
-    lots: lotsText,
-    reference: openPrice !== null && openPrice > 0 ? openPrice : null,
-    conversion,
-    conversionPrice,
-    takeProfit: text(fields.take_profit.value),
-    stopLoss: text(fields.stop_loss.value),
+  /** What the fields as typed come to at these prices: the open price, the estimates, the stops' money. */
+  const atPrices = ({ price, conversionPrice }: Pricing) => {
+    const openPrice = pending
+      ? parseUnits(text(fields.target_price.value) ?? '', instrument.PricePrecision)
+      : priceUnits(price, instrument.PricePrecision);
+    const reference = openPrice !== null && openPrice > 0 ? openPrice : null;
+    const estimate = estimateOrder({
+      instrument,
+      feeType,
+      lots: lotsText,
+      leverage: text(fields.leverage.value),
+      price: reference,
+      conversion,
+      conversionPrice,
+    });
+    const stopsInput: TicketStopsInput = {
+      instrument,
+      lots: lotsText,
+      reference,
+      conversion,
+      conversionPrice,
+      takeProfit: text(fields.take_profit.value),
+      stopLoss: text(fields.stop_loss.value),
+    };
+    return { price, openPrice, estimate, stopsInput };
   };
+  const live = (render: (at: ReturnType<typeof atPrices>) => ReactNode) => (
+    <AtLivePrice instrument={instrument} conversion={conversion} fallback={fallbackPrice}>
+      {(pricing) => render(atPrices(pricing))}
+    </AtLivePrice>
+  );
+  const usd = (micro: number | null) => (micro === null ? '—' : formatMargin(money.toNumber(micro), locale));
   const stopIds = { takeProfit: `${form.id}-take-profit-money`, stopLoss: `${form.id}-stop-loss-money` };
 
   // The confirmation: opened in place by buy or sell (with JavaScript), or by the action's answer.
@@ -190,7 +231,9 @@ export function OrderForm({
       <input type="hidden" name="code" value={instrument.Code} />
       {period !== DEFAULT_PERIOD ? <input type="hidden" name="period" value={period} /> : null}
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-      <input type="hidden" name="seen_price" value={price.toFixed(instrument.PricePrecision)} />
+      {live(({ price }) => (
+        <input type="hidden" name="seen_price" value={price.toFixed(instrument.PricePrecision)} />
+      ))}
       <FormError id={form.errorId} errors={form.errors} />
       {outcomeUnknown ? (
         <p className="form-hint">
@@ -291,7 +334,9 @@ export function OrderForm({
           describedBy={stopIds.stopLoss}
         />
       </div>
-      <TicketStopMoney ids={stopIds} {...stopsInput} />
+      {live(({ stopsInput }) => (
+        <TicketStopMoney ids={stopIds} {...stopsInput} />
+      ))}
       <Field
         meta={fields.trail_distance}
         label={t('trailing.label')}
@@ -301,24 +346,26 @@ export function OrderForm({
         hint={t('trailing.hint')}
       />
 
-      <dl className="estimates">
-        <div>
-          <dt>{t('order.bestPrice')}</dt>
-          <dd data-testid="best-price">{formatPrice(price, instrument.PricePrecision, locale)}</dd>
-        </div>
-        <div>
-          <dt>{t('order.margin')}</dt>
-          <dd data-testid="estimated-margin">
-            {usd(estimate.margin)} <small>USD</small>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('order.fee')}</dt>
-          <dd data-testid="estimated-fee">
-            {usd(estimate.fee)} <small>USD</small>
-          </dd>
-        </div>
-      </dl>
+      {live(({ price, estimate }) => (
+        <dl className="estimates">
+          <div>
+            <dt>{t('order.bestPrice')}</dt>
+            <dd data-testid="best-price">{formatPrice(price, instrument.PricePrecision, locale)}</dd>
+          </div>
+          <div>
+            <dt>{t('order.margin')}</dt>
+            <dd data-testid="estimated-margin">
+              {usd(estimate.margin)} <small>USD</small>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('order.fee')}</dt>
+            <dd data-testid="estimated-fee">
+              {usd(estimate.fee)} <small>USD</small>
+            </dd>
+          </div>
+        </dl>
+      ))}
       {/* With JavaScript the estimates follow the fields; a browser that runs it never lays this out, so
           hydration does not move the order buttons. */}
       <noscript>
@@ -346,26 +393,28 @@ export function OrderForm({
         </SubmitButton>
       </div>
       <ErrorList id={fields.side.errorId} errors={fields.side.errors} />
-      {asking === Side.Buy || asking === Side.Sell ? (
-        <OrderConfirmSlot
-          summary={{
-            side: asking,
-            instrument,
-            lots: lotsText ?? '',
-            leverage: text(fields.leverage.value) ?? '',
-            pending,
-            price: pending ? (openPrice !== null ? openPrice / 10 ** instrument.PricePrecision : null) : price,
-            takeProfit: stopsInput.takeProfit ?? '',
-            stopLoss: stopsInput.stopLoss ?? '',
-            trail: text(fields.trail_distance.value) ?? '',
-            stops: ticketStopMoney({ ...stopsInput, side: asking }),
-            margin: estimate.margin,
-            fee: estimate.fee,
-          }}
-          disabled={block !== null || submitting}
-          onCancel={cancelAsking}
-        />
-      ) : null}
+      {asking === Side.Buy || asking === Side.Sell
+        ? live(({ price, openPrice, estimate, stopsInput }) => (
+            <OrderConfirmSlot
+              summary={{
+                side: asking,
+                instrument,
+                lots: lotsText ?? '',
+                leverage: text(fields.leverage.value) ?? '',
+                pending,
+                price: pending ? (openPrice !== null ? openPrice / 10 ** instrument.PricePrecision : null) : price,
+                takeProfit: stopsInput.takeProfit ?? '',
+                stopLoss: stopsInput.stopLoss ?? '',
+                trail: text(fields.trail_distance.value) ?? '',
+                stops: ticketStopMoney({ ...stopsInput, side: asking }),
+                margin: estimate.margin,
+                fee: estimate.fee,
+              }}
+              disabled={block !== null || submitting}
+              onCancel={cancelAsking}
+            />
+          ))
+        : null}
     </Form>
   );
-}
+});

@@ -160,9 +160,8 @@ export default function TradePage() {
   const location = useLocation();
   const { instrument, period, conversion } = page;
   useLiveStream({ code: instrument.Code, period });
-  // This screen follows its own instrument (and the one that converts its money), not every tick.
+  // This screen follows its own instrument, not every tick (the ticket also follows the one converting its money).
   const live = useLiveQuote(instrument.Id);
-  const conversionPrice = useLiveQuote(conversion?.viaId)?.close;
   const health = useFeedHealth();
   const quote = live
     ? { Close: live.close, Change: live.change, High: live.high, Low: live.low, Open: live.open, Volume: live.volume }
@@ -185,7 +184,8 @@ export default function TradePage() {
           : health === 'connecting'
             ? 'connecting'
             : 'stale';
-  // A tick re-renders the quote and the ticket; the chart and the account follow their own feeds.
+  // A tick re-renders the quote and the ticket's prices (the ticket follows them itself); the chart and the
+  // account follow their own feeds.
   const chart = useMemo(
     () => <CandleChart instrument={instrument} period={period} candles={page.candles} orders={page.orders} />,
     [instrument, period, page.candles, page.orders],
@@ -254,9 +254,8 @@ export default function TradePage() {
         key={instrument.Code}
         instrument={instrument}
         period={period}
-        price={quote.Close}
+        fallbackPrice={page.quote.Close}
         conversion={conversion}
-        conversionPrice={conversion && conversion.viaId ? conversionPrice : undefined}
         feeType={page.feeType}
         defaults={page.defaults}
         idempotencyKey={actionData?.idempotencyKey || page.idempotencyKey}
