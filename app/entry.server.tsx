@@ -7,12 +7,26 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nProvider } from './i18n/react';
 import { getLanguage, i18nFor } from './i18n/i18next.server';
 import { NonceProvider } from './utils/nonce';
-import { sessionCookie } from './utils/session.server';
+import { csrf, csrfCookieName } from './utils/csrf.server';
+import { sessionCookie, toastCookie } from './utils/session.server';
 
 export { streamSession } from './utils/stream-session.server';
 export { keepCatalogueWarm } from './upstream/market.server';
 /** The server's caching rule keys on this cookie's presence (server/caching.ts). */
 export const sessionCookieName = sessionCookie.name;
+
+/**
+ * The market list is the same for every visitor in a language: the server keeps a rendered copy for a second
+ * and fills in each visitor's nonce and CSRF token (server/page-cache.ts, docs/decisions/0016). A session or
+ * a toast makes the page someone's: never kept.
+ */
+export const visitorPageRules = {
+  paths: ['/'],
+  ttlMs: 1000,
+  personalCookies: [sessionCookie.name, toastCookie.name],
+  tokenCookie: csrfCookieName,
+  commitToken: (headers: Headers) => csrf.commitToken(headers),
+};
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;
@@ -26,8 +40,9 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   const i18n = await i18nFor(await getLanguage(request));
-  // Bots and no-JS clients get the whole document at once; browsers get the shell as soon as it is ready.
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '');
+  // Bots and no-JS clients get the whole document at once, as does a page the server keeps; browsers get the
+  // shell as soon as it is ready.
+  const waitForAll = loadContext.wholeDocument === true || isbot(request.headers.get('user-agent') ?? '');
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

@@ -18,6 +18,8 @@ declare module '@remix-run/node' {
      * later calls (a POST's loaders after its action) fail at once instead of each waiting a whole timeout.
      */
     upstreamOutage?: boolean;
+    /** Render the whole document before answering (a page the server keeps: server/page-cache.ts). */
+    wholeDocument?: boolean;
   }
 }
 

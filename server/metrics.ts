@@ -17,6 +17,8 @@ export interface Metrics {
   middleware: express.RequestHandler;
   /** Handed to the app through the load context (app/upstream/client.server.ts). */
   observeUpstreamCall: (call: string, outcome: string, seconds: number) => void;
+  /** Visitor pages served from a kept copy, rendered, or not keepable (./page-cache.ts). */
+  countVisitorPage: (result: 'hit' | 'miss' | 'bypass') => void;
 }
 
 export function createMetrics(options: { relays: () => RelayStats[]; route: (path: string) => string }): Metrics {
@@ -86,6 +88,12 @@ export function createMetrics(options: { relays: () => RelayStats[]; route: (pat
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
+  const visitorPages = new client.Counter({
+    name: 'lotfx_visitor_pages_total',
+    help: "Visitors' pages the server may keep (server/page-cache.ts): served from a copy (hit), rendered (miss), or someone's (bypass)",
+    labelNames: ['result'],
+    registers,
+  });
 
   return {
     registry,
@@ -96,6 +104,7 @@ export function createMetrics(options: { relays: () => RelayStats[]; route: (pat
       next();
     },
     observeUpstreamCall: (call, outcome, seconds) => upstreamCalls.observe({ call, outcome }, seconds),
+    countVisitorPage: (result) => visitorPages.inc({ result }),
   };
 }
 

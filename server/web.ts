@@ -4,7 +4,7 @@
  * or as one of several cluster workers (./index.ts); `shutdown()` ends it gracefully.
  */
 import { createRequestHandler } from '@remix-run/express';
-import type { ServerBuild } from '@remix-run/node';
+import { createRequestHandler as createFetchHandler, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import type http from 'node:http';
@@ -15,6 +15,7 @@ import { buildDirectory } from './build-directory';
 import { pageCacheControl } from './caching';
 import { upstreamForHost, type Config } from './config';
 import { createMetrics, metricsAllowed, routeLabeller } from './metrics';
+import { visitorPageCache, type VisitorPageRules } from './page-cache';
 import { createRelay, lastEventIdOf } from './relay/hub';
 import { desktopSiteUrl, refuseCrossSite, refuseMalformed, securityHeaders, unreadBodyCloses } from './security';
 
@@ -143,6 +144,7 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
     streamSession?: (request: Request) => Promise<{ userId: number; token: string } | null>;
     sessionCookieName?: string;
     keepCatalogueWarm?: (upstream: { baseUrl: string; observe?: typeof metrics.observeUpstreamCall }) => { stop: () => void };
+    visitorPageRules?: VisitorPageRules;
   }
   const appEntry = async () => (typeof build === 'function' ? await build() : build).entry.module as AppEntry;
 
@@ -176,19 +178,33 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
       next();
     }, next);
   });
+  const loadContextFor = (req: express.Request, cspNonce: string) => ({
+    upstream: { baseUrl: upstreamUrl(req), observe: metrics.observeUpstreamCall },
+    cspNonce,
+    clientIp: req.ip,
+    onLogout: (userId: number) => relayFor(upstreamUrl(req)).logout(userId),
+    // The relay's quotes for server rendering; absent until this upstream's relay exists.
+    market: relays.get(upstreamUrl(req))?.warmMarket,
+  });
+  // Visitors' copies of the pages the app names, for a moment (./page-cache.ts). Development renders every request.
+  const visitorRules = typeof build === 'function' ? undefined : (await appEntry()).visitorPageRules;
+  if (visitorRules && typeof build !== 'function') {
+    const renderApp = createFetchHandler(build, 'production');
+    app.use(
+      visitorPageCache({
+        rules: visitorRules,
+        render: (request, nonce, req) => renderApp(request, { ...loadContextFor(req, nonce), wholeDocument: true }),
+        marketKey: (req) => relays.get(upstreamUrl(req))?.marketStateKey() ?? 'no relay',
+        count: metrics.countVisitorPage,
+      }).middleware,
+    );
+  }
   app.all(
     '*',
     createRequestHandler({
       build,
       mode: dev ? 'development' : 'production',
-      getLoadContext: (req, res) => ({
-        upstream: { baseUrl: upstreamUrl(req), observe: metrics.observeUpstreamCall },
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip,
-        onLogout: (userId: number) => relayFor(upstreamUrl(req)).logout(userId),
-        // The relay's quotes for server rendering; absent until this upstream's relay exists.
-        market: relays.get(upstreamUrl(req))?.warmMarket,
-      }),
+      getLoadContext: (req, res) => loadContextFor(req, res.locals.cspNonce as string),
     }),
   );
 

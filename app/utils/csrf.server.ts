@@ -19,6 +19,7 @@ class NodeCryptoCSRF extends CSRF {
 }
 
 export const csrf = new NodeCryptoCSRF({ cookie, formDataKey: 'csrf', secret: SECRET });
+export const csrfCookieName = cookie.name;
 
 /** Throws a 403 response when the form's token does not match the cookie's. */
 export async function validateCsrf(formData: FormData, headers: Headers): Promise<void> {

@@ -350,6 +350,16 @@ export class RelayHub {
     return { feed: socket.state, heardAt: socket.lastMessageAt, connectedAt: socket.openedAt, quotes };
   };
 
+  /**
+   * What a kept page of the market depends on besides prices: the feed's state and each instrument's market
+   * status (server/page-cache.ts keys on it, so a market that closes is never shown open from a copy).
+   */
+  readonly marketStateKey = (): string => {
+    let key = this.publicSocket.state;
+    for (const [id, e] of this.quotes) key += `,${id}:${e.quote.market_status}`;
+    return key;
+  };
+
   readonly stats = (): RelayStats => {
     let users = 0;
     let privateSockets = 0;
