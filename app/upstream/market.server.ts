@@ -80,8 +80,16 @@ const fetchCategories = (api: Api) => api.call(market.getCategories, {});
 /** The category chips (names in the request's language): the same for everyone, reused for a few seconds. */
 export const listCategories = (api: Api) => categories.get(`${api.upstreamUrl}|${api.lang}`, () => fetchCategories(api));
 
-export const candles = (api: Api, forexId: number, period: ChartPeriod, limit?: number) =>
+/**
+ * How long an instrument's candles are shared by every request. They are public and the same for everyone;
+ * on the screen the stream moves the last candle on, and a page without JavaScript is a second older at most.
+ */
+const CANDLES_TTL_MS = 1_000;
+const candleAnswers = sharedAnswers<Awaited<ReturnType<typeof fetchCandles>>>(CANDLES_TTL_MS);
+const fetchCandles = (api: Api, forexId: number, period: ChartPeriod, limit?: number) =>
   api.call(market.kline, { forex_id: forexId, period, limit });
+export const candles = (api: Api, forexId: number, period: ChartPeriod, limit?: number) =>
+  candleAnswers.get(`${api.upstreamUrl}|${forexId}|${period}|${limit ?? ''}`, () => fetchCandles(api, forexId, period, limit));
 
 const sparklineAnswers = sharedAnswers<Awaited<ReturnType<typeof fetchSparklines>>>();
 const fetchSparklines = (api: Api, period: ChartPeriod) => api.call(market.abbreviatedCacheKline, { period });
