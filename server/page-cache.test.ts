@@ -5,7 +5,7 @@
  */
 import { createCookie } from '@remix-run/node';
 import express from 'express';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CSRF } from 'remix-utils/csrf/server';
 import { afterEach, describe, expect, test } from 'vitest';

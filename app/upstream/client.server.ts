@@ -149,11 +149,19 @@ async function exchange<C extends CallDef>(call: C, url: URL, init: RequestInit,
   if (!parsed.success) throw new UpstreamUnavailable('malformed', call.name, parsed.error.issues[0]?.message ?? 'bad data');
   let extras = {} as CallResult<C>['extras'];
   if (call.extras) {
-    const e = z.object(call.extras).safeParse(rest);
+    const e = extrasSchema(call.extras).safeParse(rest);
     if (!e.success) throw new UpstreamUnavailable('malformed', call.name, 'bad envelope extras');
     extras = e.data as CallResult<C>['extras'];
   }
   return { data: parsed.data, extras };
+}
+
+/** The envelope's extra fields of a call, as one schema made once per call definition. */
+const extrasSchemas = new WeakMap<z.ZodRawShape, z.ZodTypeAny>();
+function extrasSchema(shape: z.ZodRawShape): z.ZodTypeAny {
+  let schema = extrasSchemas.get(shape);
+  if (!schema) extrasSchemas.set(shape, (schema = z.object(shape)));
+  return schema;
 }
 
 function toParams(input: Record<string, unknown> | undefined): [string, string][] {
