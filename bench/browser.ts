@@ -37,7 +37,12 @@ export async function launchChromium() {
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing its profile: retry, and never lose the figures over it.
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } catch (error) {
+        console.error(`chromium profile ${profile} not removed: ${(error as Error).message}`);
+      }
     },
   };
 }
