@@ -56,14 +56,18 @@ async function audit(port: number, url: string, signedIn: boolean): Promise<Figu
       scripting: i.scripting,
     }),
   );
-  const lcpItem = (lhr.audits['largest-contentful-paint-element'] as Items<{ items?: { node?: { snippet?: string } }[] }>)?.details
-    ?.items?.[0]?.items?.[0];
+  const lcpTables = (
+    lhr.audits['largest-contentful-paint-element'] as Items<{ items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }>
+  )?.details?.items;
+  const lcpItem = lcpTables?.[0]?.items?.[0];
+  // Where the LCP's time goes: time to first byte, resource load delay and time, render delay.
+  const lcpPhases = (lcpTables?.[1]?.items ?? []).map((i) => `${i.phase} ${fmt(i.timing ?? NaN, 0)} ms`).join(', ');
   const longTasks = ((lhr.audits['long-tasks'] as Items<{ url: string; duration: number; startTime: number }>)?.details?.items ?? []).map(
     (i) => ({ url: i.url, ms: i.duration, at: i.startTime }),
   );
   return {
     longTasks,
-    lcpElement: lcpItem?.node?.snippet ?? '?',
+    lcpElement: `${lcpItem?.node?.snippet ?? '?'}${lcpPhases ? ` (${lcpPhases})` : ''}`,
     score: (lhr.categories.performance?.score ?? NaN) * 100,
     tbt: value('total-blocking-time'),
     lcp: value('largest-contentful-paint'),
