@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
@@ -6,6 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nProvider } from './i18n/react';
 import { getLanguage, i18nFor } from './i18n/i18next.server';
+import { nonceOnModulePreloads } from './utils/module-preload-nonce.server';
 import { NonceProvider } from './utils/nonce';
 import { csrf, csrfCookieName } from './utils/csrf.server';
 import { sessionCookie, toastCookie } from './utils/session.server';
@@ -55,7 +55,8 @@ export default async function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Remix's modulepreload tags get the nonce: without it the CSP drops the preloads (decision 0017).
+          const body = nonceOnModulePreloads(nonce);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

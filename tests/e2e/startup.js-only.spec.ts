@@ -138,3 +138,40 @@ test("a first visit fetches only the flag it shows: the closed drawer's eighteen
   await expect(page.getByRole('button', { name: 'Deutsch' }).locator('img')).toHaveJSProperty('complete', true);
   expect(flags).toContain('/flags/de.svg');
 });
+
+test("the page's code starts downloading while the page is read: every module preload is allowed by the CSP and used", async ({
+  browser,
+  baseURL,
+}) => {
+  for (const path of ['/', '/login', '/trade?code=EURUSD']) {
+    // A first visit each time, in the default language: nothing in the browser's cache from a page before.
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    // The tags as the server writes them (React removes them once the page is hydrated).
+    const html = await (await page.request.get(path)).text();
+    const nonce = /<script nonce="([^"]+)"/.exec(html)?.[1];
+    const preloads = [...html.matchAll(/<link([^>]*) rel="modulepreload" href="([^"]+)"/g)].map((m) => ({
+      attributes: m[1]!,
+      href: m[2]!,
+    }));
+    expect(preloads.length, path).toBeGreaterThan(3);
+    // The CSP names the nonce the page's own scripts carry; a preload without it is dropped without a word.
+    for (const p of preloads) expect(p.attributes, p.href).toBe(` nonce="${nonce}"`);
+    // Each module came from its preload, once: none was fetched late by the module script that imports it.
+    const fetched = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .map((e) => ({ path: new URL(e.name).pathname, by: e.initiatorType, bytes: e.decodedBodySize })),
+    );
+    for (const p of preloads) {
+      const entries = fetched.filter((f) => f.path === p.href);
+      expect(entries, `${path}: ${p.href}`).toHaveLength(1);
+      expect(entries[0]!.by, `${path}: ${p.href}`).not.toBe('script');
+      expect(entries[0]!.bytes, `${path}: ${p.href}`).toBeGreaterThan(0);
+    }
+    await context.close();
+  }
+});

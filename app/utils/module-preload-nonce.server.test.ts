@@ -1,0 +1,29 @@
+import { Readable } from 'node:stream';
+import { describe, expect, test } from 'vitest';
+import { nonceOnModulePreloads } from './module-preload-nonce.server';
+
+async function through(chunks: string[], nonce = 'abc+/=') {
+  let out = '';
+  for await (const piece of Readable.from(chunks).pipe(nonceOnModulePreloads(nonce))) out += String(piece);
+  return out;
+}
+
+// As Remix 2 writes them (abridged).
+const page =
+  '<body><p>x</p><link rel="modulepreload" href="/a.js"/><link rel="modulepreload" href="/b.js"/>' +
+  '<script nonce="abc+/=" type="module" async="">import * as route0 from "/a.js";</script></body>';
+const expected = page.replaceAll('<link rel="modulepreload"', '<link nonce="abc+/=" rel="modulepreload"');
+
+describe('the nonce on modulepreload tags', () => {
+  test('every tag gets it, nothing else changes', async () => {
+    expect(await through([page])).toBe(expected);
+  });
+  test('a tag cut anywhere between two chunks, or into a chunk per character, still gets it', async () => {
+    for (let at = 1; at < page.length; at++) expect(await through([page.slice(0, at), page.slice(at)])).toBe(expected);
+    expect(await through([...page])).toBe(expected);
+  });
+  test("a chunk ending in what only looks like a tag's start is written in full", async () => {
+    expect(await through(['<p>a</p><li', 'nk rel="stylesheet"/>'])).toBe('<p>a</p><link rel="stylesheet"/>');
+    expect(await through(['<p>a</p><link rel="mod'])).toBe('<p>a</p><link rel="mod');
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Remix's `<Scripts>` writes its `<link rel="modulepreload">` tags without the CSP nonce, and the CSP
+ * (`script-src 'nonce-…' 'strict-dynamic'`) then drops those preloads without a word: the page's modules were
+ * fetched only once the HTML had been parsed, behind the stylesheet, a round trip late on every phone (on a
+ * throttled phone profile the pages hydrated 0.3–0.5 s later; decision 0017). This stream gives each of those
+ * tags the response's nonce. A tag may be cut between two chunks: the last characters of a chunk that could
+ * begin one wait for the next chunk.
+ */
+import { Transform } from 'node:stream';
+
+const TAG = '<link rel="modulepreload"';
+
+export function nonceOnModulePreloads(nonce: string): Transform {
+  const withNonce = `<link nonce="${nonce}" rel="modulepreload"`;
+  let carry = '';
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, done) {
+      const text = (carry + chunk.toString()).replaceAll(TAG, withNonce);
+      let keep = 0;
+      for (let n = Math.min(TAG.length - 1, text.length); n > 0 && keep === 0; n--)
+        if (TAG.startsWith(text.slice(text.length - n))) keep = n;
+      carry = text.slice(text.length - keep);
+      done(null, text.slice(0, text.length - keep));
+    },
+    flush(done) {
+      done(null, carry);
+    },
+  });
+}
