@@ -120,7 +120,7 @@ describe('two web processes behind one port', () => {
   }, 60_000);
   afterAll(() => stopServer(server));
 
-  test('a visitor’s page may enter the back/forward cache; a signed-in one never; hashed assets are immutable', async () => {
+  test('a visitor’s page may enter the back/forward cache; a signed-in one never; hashed assets are immutable and sent precompressed', async () => {
     const visitor = await get(`${server.base}/`);
     expect(visitor.status).toBe(200);
     expect(visitor.headers['cache-control']).toBe('private, no-cache');
@@ -132,6 +132,17 @@ describe('two web processes behind one port', () => {
     expect((await get(`${server.base}/login`, { cookie: '__Host-sid=stale' })).headers['cache-control']).toBe('private, no-store');
     const asset = /\/assets\/[\w.-]+\.js/.exec(visitor.body)![0];
     expect((await get(`${server.base}${asset}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Sent as compressed at build time: brotli where the browser takes it, else gzip, else as is; never twice.
+    const brotli = await get(`${server.base}${asset}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    const gzip = await get(`${server.base}${asset}`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await get(`${server.base}${asset}`, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(brotli.headers['content-length'])).toBeLessThan(Number(gzip.headers['content-length']));
+    expect(Number(gzip.headers['content-length'])).toBeLessThan(Number(plain.headers['content-length']));
+    expect(Buffer.byteLength(plain.body)).toBe(Number(plain.headers['content-length']));
   });
 
   test('the session and the stream work whichever process answers, and so does replay after a reconnect', async () => {

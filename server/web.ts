@@ -7,6 +7,7 @@ import { createRequestHandler } from '@remix-run/express';
 import { createRequestHandler as createFetchHandler, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -134,8 +135,16 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
     app.use(viteDevServer.middlewares);
   } else {
     const client = path.resolve(buildDirectory(config.BUILD_DIR), 'client');
-    // Hashed assets never change under their name: cache them for a year.
-    app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }));
+    // Hashed assets never change under their name: cache them for a year. Each has a brotli and a gzip copy
+    // made at build time (scripts/precompress-assets.ts): the smallest the browser accepts is sent as is.
+    app.use(
+      '/assets',
+      expressStaticGzip(path.join(client, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gz'],
+        serveStatic: { immutable: true, maxAge: '1y' },
+      }),
+    );
     app.use(express.static(client, { maxAge: '1h' }));
   }
 
