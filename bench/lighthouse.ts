@@ -1,8 +1,8 @@
 /**
  * The cheap-phone benchmark (issue 12): Lighthouse 12's mobile preset (simulated slow 4G, 4× CPU slowdown)
  * on `/`, `/trade`, `/login` as a first visit, then on `/order` and `/mine` signed in to a demo account with
- * five open positions, opened in the same Chromium the way a visitor does it; and the steady state with live
- * prices (steady-state.ts). All against the built app with its embedded upstream on a fresh data folder.
+ * five open positions, opened in the same Chromium the way a visitor does it; first visits through a shared slow
+ * link, as Chromium measures them (shared-link.ts); and the steady state with live prices (steady-state.ts). All against the built app with its embedded upstream on a fresh data folder.
  * The machine's load shows in Lighthouse's figures: simulated throttling scales the tasks it observed.
  */
 import { chromium } from '@playwright/test';
@@ -13,6 +13,7 @@ import lighthouse from 'lighthouse';
 import { EntryMode, Side } from '../contract/enums';
 import { connectCdp, launchChromium, type Cdp } from './browser';
 import { fmt } from './stats';
+import { sharedLinkBenchmarks } from './shared-link';
 import { steadyStateBenchmarks } from './steady-state';
 import { startServer } from './server';
 
@@ -174,7 +175,7 @@ async function admin(dataDir: string, urlPath: string, body: Record<string, unkn
   if (!res.ok) throw new Error(`admin ${urlPath}: HTTP ${res.status} ${await res.text()}`);
 }
 
-/** `BENCH_PHONE_ONLY=/order,steady` runs only those pages (and `steady` the steady-state runs), while working on one. */
+/** `BENCH_PHONE_ONLY=/order,steady,link` runs only those pages (`steady` the steady-state runs, `link` the shared slow link), while working on one. */
 const only = process.env.BENCH_PHONE_ONLY?.split(',');
 const wanted = (page: string) => !only || only.includes(page);
 
@@ -196,6 +197,9 @@ export async function phoneBenchmarks(): Promise<string[]> {
     await admin(web.dataDir, '/admin/setting', { key: 'demos_per_ip_per_hour', value: '100000' });
     for (const page of ['/', '/trade?code=EURUSD', '/login'].filter(wanted))
       lines.push(...(await lighthouseOf(browser.port, cdp, origin, page, false, true)));
+    // What Chromium itself measures on a real shared slow link, beside Lighthouse's simulation of one.
+    const linked = ['/', '/trade?code=EURUSD', '/login'].filter((p) => wanted(`link:${p}`) || wanted('link'));
+    if (linked.length) lines.push(...(await sharedLinkBenchmarks(port, linked)));
     if (wanted('steady')) lines.push(...(await steadyStateBenchmarks(cdp, origin)));
     const signedIn = ['/order', '/mine'].filter(wanted);
     if (signedIn.length) await openDemoWithPositions(browser.port, origin, POSITIONS);
