@@ -1,6 +1,6 @@
 /** The account history and the invite page, as a phone user walks them, JavaScript on and off (the announcement, e-mail and chat are in content.spec.ts). */
 import { expect, test } from '@playwright/test';
-import { admin, chooseLanguage, logInRealAccount, openDemo } from './fixtures';
+import { admin, chooseLanguage, logInRealAccount, nextListPage, openDemo } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await chooseLanguage(page, 'en');
@@ -34,7 +34,7 @@ test('account history: the opening balance, an adjustment by its memo with sign 
   await page.reload();
   await expect(rows).toHaveCount(20);
   await expect(rows.first()).toContainText('Bonus 20');
-  await page.getByRole('link', { name: 'Next page' }).click();
+  await nextListPage(page, javaScriptEnabled);
   if (javaScriptEnabled) {
     await expect(rows).toHaveCount(22);
     await expect(page).toHaveURL(/\/mine\/history$/);

@@ -3,7 +3,7 @@
  * ranking, the announcement, the complaint e-mail and the online-service chat; in English and Chinese.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { admin, chooseLanguage, setSetting, watchCsp } from './fixtures';
+import { admin, chooseLanguage, nextListPage, setSetting, watchCsp } from './fixtures';
 
 /** The CSP directive that lets a page frame the seeded chat, and nothing else. */
 const FRAMES_SUPPORT = /(^|; )frame-src https:\/\/support\.example\.com($|;)/;
@@ -91,14 +91,12 @@ test('news come a page at a time: the next page joins the list with JavaScript, 
     await page.goto('/news');
     await expect(newsList(page)).toHaveCount(10);
     await expect(newsList(page).first()).toContainText('Market brief 7');
-    const next = page.getByRole('link', { name: 'Next page' });
+    // With JavaScript the next page comes as the link scrolls into view (its skeleton then covers the link).
+    await nextListPage(page, javaScriptEnabled);
     if (javaScriptEnabled) {
-      // The next page comes as the link scrolls into view (its skeleton then covers the link: no tap needed).
-      await next.scrollIntoViewIfNeeded();
       await expect(newsList(page)).toHaveCount(11);
       await expect(page).toHaveURL(/\/news$/);
     } else {
-      await next.click();
       await expect(page).toHaveURL(/\/news\?page=2$/);
       await expect(newsList(page)).toHaveCount(1);
     }
@@ -149,7 +147,7 @@ test('the ranking pages by twenty; a leader of the second page says coming soon 
   await chooseLanguage(page, 'en');
   await page.goto('/rank');
   await expect(leaderList(page)).toHaveCount(20);
-  await page.getByRole('link', { name: 'Next page' }).click();
+  await nextListPage(page, javaScriptEnabled);
   // 24 seeded leaders: four more.
   await expect(leaderList(page)).toHaveCount(javaScriptEnabled ? 24 : 4);
   await expect(page.getByRole('link', { name: 'Next page' })).toHaveCount(0);

@@ -181,3 +181,14 @@ export async function placeOrder(
   expect(id).toBeTruthy();
   return id!;
 }
+
+/**
+ * Goes to a list's next page as its reader does: without JavaScript by following the "Next page" link; with it by
+ * scrolling the link into view, which loads the next page in place (the link may then be gone already: a click
+ * on it would wait for a link that no longer exists).
+ */
+export async function nextListPage(page: Page, javaScriptEnabled: boolean) {
+  // (Called once the first page is shown: the link is there, or already gone after loading by itself.)
+  if (!javaScriptEnabled) return page.getByRole('link', { name: 'Next page' }).click();
+  await page.evaluate(() => document.querySelector('a.next-page')?.scrollIntoView({ block: 'center' }));
+}

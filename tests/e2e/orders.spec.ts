@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseLanguage, fact, forceMarket, openDemo, placeOrder, setPrice, watchCsp } from './fixtures';
+import { chooseLanguage, fact, forceMarket, nextListPage, openDemo, placeOrder, setPrice, watchCsp } from './fixtures';
 
 /** EURUSD quotes 5 decimals; 0.01 lot is 1,000 units, so one point (0.00001) is 0.01 USD of profit. */
 const POINTS = 1e5;
@@ -169,7 +169,7 @@ test('a long list comes a page at a time: endless with JavaScript, a Next page l
   // Newest first: the first order placed is the one on the second page.
   await expect(rows.first()).toContainText('Target 1.00020');
   if (javaScriptEnabled) {
-    await page.getByRole('link', { name: 'Next page' }).scrollIntoViewIfNeeded();
+    await nextListPage(page, true);
     await expect(rows).toHaveCount(21);
     await expect(rows.last()).toContainText('Target 1.00000');
     await expect(page).toHaveURL(/\/order\?type=0$/);
