@@ -8,17 +8,17 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from '@r
 import compression from 'compression';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import type http from 'node:http';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import type { Registry } from 'prom-client';
 import { buildDirectory } from './build-directory';
-import { pageCacheControl } from './caching';
+import { carriesCookie, pageCacheControl } from './caching';
 import { upstreamForHost, type Config } from './config';
 import { createMetrics, metricsAllowed, routeLabeller } from './metrics';
 import { visitorPageCache, type VisitorPageRules } from './page-cache';
 import { createRelay, lastEventIdOf } from './relay/hub';
-import { desktopSiteUrl, refuseCrossSite, refuseMalformed, securityHeaders, unreadBodyCloses } from './security';
+import { desktopSiteUrl, refuseCrossSite, refuseMalformed, securityHeaders, unreadBodyCloses, validHost } from './security';
 
 export interface WebOptions {
   config: Config;
@@ -157,28 +157,43 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
   }
   const appEntry = async () => (typeof build === 'function' ? await build() : build).entry.module as AppEntry;
 
-  /** Who is asking for the stream. */
-  async function streamUser(req: express.Request) {
-    const lookup = (await appEntry()).streamSession;
-    if (!lookup) return null;
-    return lookup(
-      new Request(`http://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { headers: { cookie: req.get('cookie') ?? '' } }),
-    );
+  /** Who is asking for the stream: the app's session lookup, on the request's cookie alone. */
+  async function streamUser(host: string | undefined, url: string, cookie: string | undefined) {
+    const { streamSession, sessionCookieName } = await appEntry();
+    // A visitor (no session cookie) is known at once: no Request, no session read for most streams.
+    if (!streamSession || (sessionCookieName && !carriesCookie(cookie, sessionCookieName))) return null;
+    return streamSession(new Request(`http://${host ?? 'localhost'}${url}`, { headers: { cookie: cookie ?? '' } }));
   }
 
-  // Served here, not by a Remix route: `res.on('close')` reliably ends each subscription.
-  app.get('/stream', (req, res, next) => {
-    const relay = relayFor(upstreamUrl(req));
-    const lastEventId = lastEventIdOf(req, req.query);
-    streamUser(req)
+  /**
+   * `GET /stream`, served before Express (decision 0018): a stream stays open for hours, and what Express and the
+   * page middleware leave on a request (its own prototypes for req and res, parsed URLs, the page's CSP and
+   * security headers, a dozen closures) stayed with each of thousands of open streams. Served here, not by a
+   * Remix route: `res.on('close')` reliably ends each subscription. With UPSTREAM_URL=auto (the upstream
+   * follows the page host, behind Express's host check and trusted-proxy rules) the stream goes through Express.
+   */
+  function serveStream(req: http.IncomingMessage, res: http.ServerResponse, upstream: string): void {
+    if (shuttingDown) res.setHeader('Connection', 'close');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    const relay = relayFor(upstream);
+    const url = req.url ?? '/stream';
+    const lastEventId = lastEventIdOf(req);
+    streamUser(req.headers.host, url, req.headers.cookie)
       .then(async (who) => {
         // A reconnect that landed on another process than the one it was streaming from: that one replays.
         const replayed =
           who && lastEventId && replayElsewhere && !relay.issued(lastEventId) ? await replayElsewhere(who.userId, lastEventId) : null;
-        relay.handleStream(req, res, who, req.query, replayed);
+        relay.handleStream(req, res, who, undefined, replayed);
       })
-      .catch(next);
-  });
+      .catch((error: unknown) => {
+        console.error('[stream]', error);
+        if (res.headersSent) res.destroy();
+        else res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Stream failed.\n');
+      });
+  }
+  const isStream = (req: http.IncomingMessage) =>
+    (req.method === 'GET' || req.method === 'HEAD') && (req.url === '/stream' || req.url?.startsWith('/stream?') === true);
+  if (!fixedUpstream) app.get('/stream', (req, res) => serveStream(req, res, upstreamUrl(req)));
 
   app.use(refuseCrossSite);
   app.use((req, res, next) => {
@@ -217,9 +232,11 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
     }),
   );
 
-  const server = await new Promise<http.Server>((resolve) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+  const server = http.createServer((req, res) => {
+    if (fixedUpstream && isStream(req) && validHost(req.headers.host)) serveStream(req, res, fixedUpstream);
+    else app(req, res);
   });
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   // Every process holds a recent catalogue before its first page: the fallback of a page or an order post
   // that lands here while the upstream is silent (with UPSTREAM_URL=auto, pages warm their own).
   const warming = fixedUpstream
