@@ -20,6 +20,7 @@
  * `npx tsx bench/fanout.ts [--clients=N] [--baseline=N]` runs it alone; bench/index.ts calls `fanoutBenchmarks()`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -268,6 +269,40 @@ async function runPhase(concurrency: number, clients: number, port: number): Pro
   }
 }
 
+/**
+ * This machine's floor for one write into one loopback socket: plain node, no HTTP, no relay, 4,000 connected
+ * sockets written to in a loop (the kernel delivers to the reader inside the write on loopback). A web process
+ * holding N streams cannot put a tick in its last stream sooner than N times this.
+ */
+async function socketWriteFloor(sockets = 4000, rounds = 5): Promise<number> {
+  const server = net.createServer();
+  const accepted: net.Socket[] = [];
+  server.on('connection', (s) => accepted.push(s.setNoDelay(true)));
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const clients: net.Socket[] = [];
+  try {
+    for (let i = 0; i < sockets; i++) {
+      clients.push(net.connect(port, '127.0.0.1').on('data', () => undefined));
+      if (i % 200 === 199) await sleep(20); // within the accept queue
+    }
+    while (accepted.length < sockets) await sleep(20);
+    const frame = Buffer.alloc(180, 'a');
+    const perWrite: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const t = performance.now();
+      for (const s of accepted) s.write(frame);
+      perWrite.push((performance.now() - t) / sockets);
+      await sleep(300);
+    }
+    return summary(perWrite).median;
+  } finally {
+    for (const c of clients) c.destroy();
+    for (const s of accepted) s.destroy();
+    server.close();
+  }
+}
+
 export async function fanoutBenchmarks(clients = CLIENTS, baselineClients = BASELINE_CLIENTS): Promise<string[]> {
   const load0 = os.loadavg();
   const cores = os.availableParallelism();
@@ -275,6 +310,8 @@ export async function fanoutBenchmarks(clients = CLIENTS, baselineClients = BASE
   const load1 = os.loadavg();
   const main = await runPhase(cores, clients, benchPort(1));
   const load2 = os.loadavg();
+  const floorMs = await socketWriteFloor();
+  const perProcess = Math.max(...main.socketsPerWorker);
   const kb = (b: number) => `${fmt(b / 1024, 1)} KB`;
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const la = (l: number[]) => l.map((x) => fmt(x, 2)).join(' ');
@@ -291,6 +328,7 @@ export async function fanoutBenchmarks(clients = CLIENTS, baselineClients = BASE
     `                       [from sending the admin price call to the client's read of the frame: includes that call's hop into the upstream (${admin(main)}), the upstream's websocket push, the relay's gather, and the client processes' own delay]`,
     `    without the hop:   ${lat2(main.afterAnswer)} — goal p99 ≤ ${GOALS.p99Ms} ms: ${verdict(main.afterAnswer.p99 <= GOALS.p99Ms)}   [from the upstream's answer to that call (it pushes the tick before answering) to the client's read; the clients' own delay still included]`,
     `    probe clients:     ${lat2(main.probe)} — goal p99 ≤ ${GOALS.p99Ms} ms: ${verdict(main.probe.p99 <= GOALS.p99Ms)}   [${PROBE_CLIENTS} more sockets in a client process at normal priority, opened after the ${main.clients.toLocaleString('en')} (last in each web process's write loop), from the upstream's answer: little of the clients' own delay]`,
+    `    write floor:       ${fmt(floorMs * 1000, 1)} µs per socket write on this machine (plain node, loopback, median of 5 loops over 4,000 sockets): ${perProcess.toLocaleString('en')} streams in one process take ≥ ${fmt(floorMs * perProcess, 0)} ms to reach the last, before any HTTP or relay work`,
     `    memory per client: ${kb(main.bytesPerClient)} (Σ web processes' RSS after connecting − before, ÷ clients; no forced GC) — goal ≤ ${kb(GOALS.bytesPerClient)}: ${verdict(main.bytesPerClient <= GOALS.bytesPerClient)}`,
     `    all dropped:       lotfx_stream_clients back to 0 in ${fmt(main.dropMs / 1000, 1)} s`,
     `  baseline WEB_CONCURRENCY=1 (one process: 20,000 sockets do not fit its 20,000 open files): ${held(base)}`,
