@@ -12,7 +12,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../tests/chromium';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -31,6 +31,8 @@ export async function launchChromium() {
   await new Promise<void>((resolve, reject) => {
     child.stderr!.on('data', (b: Buffer) => b.toString().includes('DevTools listening') && resolve());
     child.once('exit', (code) => reject(new Error(`chromium exited ${code}`)));
+    // Not installed: say so instead of waiting forever for a port that never opens.
+    child.once('error', (error) => reject(new Error(`chromium (${CHROMIUM}) did not start: ${error.message}`)));
   });
   return {
     port,

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { EntryMode, Side } from '../contract/enums';
-import { connectCdp, launchChromium, type Cdp } from './browser';
+import { connectCdp, freePort, launchChromium, type Cdp } from './browser';
 import { fmt } from './stats';
 import { sharedLinkBenchmarks } from './shared-link';
 import { steadyStateBenchmarks } from './steady-state';
@@ -187,7 +187,8 @@ export async function phoneBenchmarks(): Promise<string[]> {
       .map((l) => fmt(l, 1))
       .join(' ')} at the start (the figures scale with it)`,
   ];
-  const port = 44000 + Math.floor(Math.random() * 1000);
+  // A port the system says is free now (a fixed range met a port still held after the fan-out bench's 20,000 sockets).
+  const port = await freePort();
   const origin = `http://localhost:${port}`; // __Host- cookies need https or localhost
   const web = await startServer(port, os.availableParallelism());
   const browser = await launchChromium();
