@@ -2,7 +2,8 @@
  * The cheap-phone benchmark (issue 12): Lighthouse 12's mobile preset (simulated slow 4G, 4× CPU slowdown)
  * on `/`, `/trade`, `/login` as a first visit, then on `/order` and `/mine` signed in to a demo account with
  * five open positions, opened in the same Chromium the way a visitor does it; first visits through a shared slow
- * link, as Chromium measures them (shared-link.ts); and the steady state with live prices (steady-state.ts). All against the built app with its embedded upstream on a fresh data folder.
+ * link, as Chromium measures them (shared-link.ts); and the steady state with live prices (steady-state.ts).
+ * All against the built app with its embedded upstream on a fresh data folder.
  * The machine's load shows in Lighthouse's figures: simulated throttling scales the tasks it observed.
  */
 import { chromium } from '@playwright/test';
