@@ -53,7 +53,13 @@ test('a forex row shows its precision and a logo served by the web app', async (
   await page.goto('/');
   const eur = page.getByRole('listitem', { name: 'EUR/USD' });
   await expect(eur.getByTestId('price')).toHaveText(/^\d\.\d{5}$/);
-  const logo = await page.request.get('/logos/eurusd.svg');
+  await expect(eur.locator('img')).toHaveAttribute('src', '/logos/eurusd.png');
+  const logo = await page.request.get('/logos/eurusd.png');
   expect(logo.ok()).toBe(true);
-  expect(logo.headers()['content-type']).toContain('image/svg+xml');
+  expect(logo.headers()['content-type']).toBe('image/png');
+  // Drawn once per process and kept: the same picture again, from the cache.
+  expect((await (await page.request.get('/logos/eurusd.png')).body()).equals(await logo.body())).toBe(true);
+  const svg = await page.request.get('/logos/eurusd.svg');
+  expect(svg.headers()['content-type']).toContain('image/svg+xml');
+  expect((await page.request.get('/logos/nosuch.png')).status()).toBe(404);
 });

@@ -9,6 +9,7 @@ import { useFeedHealth, useLiveQuote } from '~/live/hooks';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { useNearScreen } from '~/utils/near-screen';
+import { instrumentLogo } from '~/utils/instrument-logo';
 
 export function MarketList({
   instruments,
@@ -62,7 +63,7 @@ const MarketRow = memo(function MarketRow({
   return (
     <li aria-label={i.ShowCode} ref={row}>
       <Link to={`/trade?code=${encodeURIComponent(i.Code)}`} className="market-row" prefetch="intent">
-        <img className="logo" src={`/logos/${i.Code.toLowerCase()}.svg`} alt="" width={32} height={32} loading="lazy" />
+        <img className="logo" src={instrumentLogo(i.Code)} alt="" width={32} height={32} loading="lazy" />
         <span className="code">
           <strong>{i.ShowCode}</strong>
           <small>{category}</small>

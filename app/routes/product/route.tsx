@@ -20,6 +20,7 @@ import { toastHeader } from '~/utils/session.server';
 import { providerCookie } from './provider-cookie.server';
 import { readBoundedForm } from '~/utils/bounded-form.server';
 import { namedPageTitle } from '~/utils/page-title';
+import { instrumentLogo } from '~/utils/instrument-logo';
 
 export const meta: MetaFunction = (args) => namedPageTitle(args, 'search');
 
@@ -130,7 +131,7 @@ export default function ProductSearch() {
           {instruments.map((i) => (
             <li key={i.Id}>
               <Link to={`/trade?code=${encodeURIComponent(i.Code)}`} className="list-item">
-                <img src={`/logos/${i.Code.toLowerCase()}.svg`} alt="" width={32} height={32} loading="lazy" />
+                <img src={instrumentLogo(i.Code)} alt="" width={32} height={32} loading="lazy" />
                 <strong className="grow">{i.ShowCode}</strong>
                 <span className="price">{formatPrice(i.ForexQuotations.Close, i.PricePrecision, locale)}</span>
                 <span className={`change ${trendOf(i.ForexQuotations.Change)}`}>{formatPercent(i.ForexQuotations.Change, locale)}</span>

@@ -11,6 +11,7 @@ import { useLiveQuotes } from '~/live/hooks';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { tradeUrl } from './trade-url';
+import { instrumentLogo } from '~/utils/instrument-logo';
 
 /** One row of the drawer. */
 export interface DrawerRow {
@@ -66,7 +67,7 @@ export function InstrumentDrawer({
             return (
               <li key={row.id}>
                 <Link to={tradeUrl(row.code, period)} className="list-item" aria-current={row.code === current ? 'page' : undefined}>
-                  <img src={`/logos/${row.code.toLowerCase()}.svg`} alt="" width={28} height={28} loading="lazy" />
+                  <img src={instrumentLogo(row.code)} alt="" width={28} height={28} loading="lazy" />
                   <strong className="grow">{row.showCode}</strong>
                   <span className="price">{formatPrice(close, row.precision, locale)}</span>
                   <span className={`change ${trendOf(change)}`}>{formatPercent(change, locale)}</span>

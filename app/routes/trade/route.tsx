@@ -32,6 +32,7 @@ import { loadTradeScreen, tradeCodeCookie } from './queries.server';
 import { QuotePanel } from './quote-panel';
 import { orderFormSchema, orderRulesOf } from './schema';
 import { PERIOD_LABELS, tradeUrl } from './trade-url';
+import { instrumentLogo } from '~/utils/instrument-logo';
 
 export const handle: RouteHandle = { footer: true };
 
@@ -202,7 +203,7 @@ export default function TradePage() {
             aria-haspopup="dialog"
             preventScrollReset
           >
-            <img src={`/logos/${instrument.Code.toLowerCase()}.svg`} alt="" width={24} height={24} />
+            <img src={instrumentLogo(instrument.Code)} alt="" width={24} height={24} />
             <span>{instrument.ShowCode}</span>
             <span className="visually-hidden">{t('drawer.open')}</span>
             <svg
