@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { mergeCandle, type Candle } from './candles';
+import { mergeCandle, withHistory, type Candle } from './candles';
 
 const candle = (Time: number, Close: number): Candle => ({
   Time,
@@ -37,4 +37,22 @@ test('the list stays bounded', () => {
   const merged = mergeCandle(long, candle(1000 * 60, 100))!;
   expect(merged).toHaveLength(1000);
   expect(merged.at(-1)!.Time).toBe(60_000);
+});
+
+test('history puts the older candles in front and keeps what the list has for the same times', () => {
+  const history = [candle(0, 99), candle(60, 50), candle(120, 50)];
+  expect(withHistory(list, history)).toEqual([candle(0, 99), ...list]);
+});
+
+test('history with nothing older leaves the list as it is (the same list)', () => {
+  expect(withHistory(list, [candle(60, 1), candle(120, 2), candle(180, 3)])).toBe(list);
+  expect(withHistory(list, [])).toBe(list);
+});
+
+test('history fills an empty list, and the result stays bounded', () => {
+  expect(withHistory([], list)).toEqual(list);
+  const history = Array.from({ length: 1200 }, (_, i) => candle(i * 60 - 100_000, 100));
+  const merged = withHistory(list, history);
+  expect(merged).toHaveLength(1000);
+  expect(merged.slice(-2)).toEqual(list);
 });

@@ -18,3 +18,13 @@ export function mergeCandle(candles: readonly Candle[], next: Candle): Candle[] 
   if (next.Time === last.Time) return [...candles.slice(0, -1), candle];
   return null;
 }
+
+/**
+ * The chart's candles with older ones from the history in front (the page carries only the last few): what the
+ * list already has wins, and the result stays bounded.
+ */
+export function withHistory(candles: readonly Candle[], history: readonly Candle[]): readonly Candle[] {
+  const first = candles[0]?.Time ?? Infinity;
+  const older = history.filter((c) => c.Time < first);
+  return older.length ? [...older, ...candles].slice(-KEEP) : candles;
+}

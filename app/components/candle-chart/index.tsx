@@ -14,7 +14,7 @@ import type { KlineData } from '~/live/events';
 import styles from '~/styles/chart.css?url';
 import { formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
-import { mergeCandle, type Candle } from './candles';
+import { mergeCandle, withHistory, type Candle } from './candles';
 import type { LiveChart, LiveChartOptions } from './live-chart.client';
 import type { ChartOrders } from './order-lines';
 import { SvgCandles } from './svg-candles';
@@ -38,6 +38,19 @@ function whenIdle(task: () => void): () => void {
   }
   const id = window.setTimeout(task, 200);
   return () => window.clearTimeout(id);
+}
+
+/**
+ * The candles before the page's (the loader sends only what the SVG draws), for the canvas to scroll back in
+ * time; null when they cannot be had (the chart then shows the page's candles only).
+ */
+async function candleHistory(code: string, period: ChartPeriod, signal?: AbortSignal): Promise<Candle[] | null> {
+  try {
+    const res = await fetch(`/candles?${new URLSearchParams({ code, period })}`, { signal });
+    return res.ok ? ((await res.json()) as Candle[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 export function CandleChart({
@@ -71,6 +84,12 @@ export function CandleChart({
   );
   const currentOptions = useRef(options);
   const hasCandles = shown.list.length > 0;
+  /** The instrument and period the chart's candles belong to. */
+  const chartKey = `${code}|${period}`;
+  const currentKey = useRef(chartKey);
+  currentKey.current = chartKey;
+  /** The key whose history `latest` already carries. */
+  const historyOf = useRef('');
 
   useEffect(() => {
     if (!hasCandles) return;
@@ -78,13 +97,20 @@ export function CandleChart({
     let mounted: LiveChart | null = null;
     let cancelMount = () => {};
     const cancelIdle = whenIdle(() => {
-      import('./live-chart.client').then(
-        ({ mountLiveChart }) => {
+      const key = currentKey.current;
+      const [code, period] = key.split('|') as [string, ChartPeriod];
+      // The history comes while the library loads, so the canvas is drawn once with all of it.
+      Promise.all([import('./live-chart.client'), candleHistory(code, period)]).then(
+        ([{ mountLiveChart }, history]) => {
           // The library's evaluation was one task; drawing the canvas is another, when the phone is idle again
           // (together they made one long task that a tap would wait for).
           if (!cancelled)
             cancelMount = whenIdle(() => {
               if (cancelled || !host.current) return;
+              if (history && currentKey.current === key) {
+                latest.current = withHistory(latest.current, history);
+                historyOf.current = key;
+              }
               mounted = mountLiveChart(host.current, latest.current, currentOptions.current);
               chart.current = mounted;
               setCanvasReady(true);
@@ -110,12 +136,28 @@ export function CandleChart({
     chart.current?.configure(options);
   }, [options]);
 
-  // New candles from the loader (another instrument or period, or a revalidation).
+  // New candles from the loader (another instrument or period, or a revalidation: that one keeps the history).
   useEffect(() => {
     if (latest.current === candles) return;
-    latest.current = candles;
-    chart.current?.setData(candles);
-  }, [candles]);
+    const same = historyOf.current === chartKey;
+    latest.current = same ? withHistory(candles, latest.current) : candles;
+    if (!same) historyOf.current = '';
+    chart.current?.setData(latest.current);
+  }, [candles]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Another instrument or period on a drawn canvas: its history too.
+  useEffect(() => {
+    if (!canvasReady || historyOf.current === chartKey) return;
+    const controller = new AbortController();
+    const [code, period] = chartKey.split('|') as [string, ChartPeriod];
+    void candleHistory(code, period, controller.signal).then((history) => {
+      if (!history || controller.signal.aborted || currentKey.current !== chartKey) return;
+      latest.current = withHistory(latest.current, history);
+      historyOf.current = chartKey;
+      chart.current?.setData(latest.current);
+    });
+    return () => controller.abort();
+  }, [canvasReady, chartKey]);
 
   const onLiveCandle = useCallback(
     (k: KlineData) => {

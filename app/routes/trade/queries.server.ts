@@ -15,6 +15,7 @@ import { conversionFor, formatLots, lotRulesOf, stepLots } from './estimates';
 import { periodOf, tradeUrl } from './trade-url';
 import { upstreamFallback } from '~/upstream/api.server';
 import { chartOrders } from './chart-orders.server';
+import { SHOWN_CANDLES } from '~/components/candle-chart/svg-candles';
 
 /** The last instrument chosen on this device (not secret: a product code). */
 export const tradeCodeCookie = createCookie('trade_code', {
@@ -99,7 +100,8 @@ export async function loadTradeScreen(api: Api, request: Request) {
     stale,
     quote,
     period,
-    candles: chart,
+    /** What the SVG draws; the canvas chart asks /candles for the older ones (they were two thirds of the page's data). */
+    candles: chart.slice(-SHOWN_CANDLES),
     /** The trader's positions and pending orders of this instrument, drawn on the chart. */
     orders: mine,
     instruments: drawer,

@@ -1,0 +1,24 @@
+/**
+ * The candle history behind the trade screen's chart (`/candles?code=EURUSD&period=15min`): the page carries
+ * only the candles its SVG draws, and the canvas chart asks for the rest when it loads, to scroll back in time.
+ * Public market data, the same for everyone.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { upstreamApi } from '~/upstream/api.server';
+import { candles, listInstruments } from '~/upstream/market.server';
+import { periodOf } from './trade/trade-url';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const api = await upstreamApi(request, context);
+  const answer = await (async () => {
+    const instrument = (await listInstruments(api)).data.find((i) => i.Code === params.get('code'));
+    if (!instrument) return new Response('Not found', { status: 404 });
+    const list = (await candles(api, instrument.Id, periodOf(params.get('period')))).data;
+    return Response.json(list, { headers: { 'cache-control': 'public, max-age=5' } });
+  })().catch(
+    // Without the history the chart still shows the page's candles.
+    () => new Response('Candles unavailable', { status: 503, headers: { 'cache-control': 'no-store' } }),
+  );
+  return answer;
+}
