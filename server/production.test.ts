@@ -124,6 +124,12 @@ describe('two web processes behind one port', () => {
     const visitor = await get(`${server.base}/`);
     expect(visitor.status).toBe(200);
     expect(visitor.headers['cache-control']).toBe('private, no-cache');
+    // A route's own Cache-Control replaces the pages' default (two would combine, and no-cache would win).
+    const version = /data-i18n-version="([^"]+)"/.exec(visitor.body)![1];
+    expect((await get(`${server.base}/locales/en.json?v=${version}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get(`${server.base}/logos/eurusd.png`)).headers['cache-control']).toBe(
+      'public, max-age=86400, stale-while-revalidate=604800',
+    );
     const sid = await signInDemo(server.base);
     const signedIn = await get(`${server.base}/`, { cookie: sid });
     expect(signedIn.status).toBe(200);

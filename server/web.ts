@@ -199,6 +199,14 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
   app.use((req, res, next) => {
     appEntry().then((entry) => {
       res.setHeader('Cache-Control', pageCacheControl(req.method, req.get('cookie'), entry.sessionCookieName));
+      // A route that says its own Cache-Control (logos, strings, candles) replaces this default. Remix's adapter
+      // appends the response's headers, and two Cache-Control headers combine into one list where no-cache wins:
+      // the versioned strings and the logos were revalidated on every page.
+      const append = res.append;
+      res.append = function (field: string, value?: string | string[]) {
+        if (field.toLowerCase() === 'cache-control' && value !== undefined) return this.set(field, value);
+        return append.call(this, field, value);
+      };
       next();
     }, next);
   });
