@@ -8,6 +8,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { LanguageFlag } from '~/components/language-flag';
 import { PageHeader } from '~/components/page-header';
+import { thinPoints } from '~/components/sparkline';
 import { LANGUAGE_NAMES } from '~/i18n/config';
 import { useLiveStream } from '~/live/hooks';
 import { loaderFailure, upstreamApi, upstreamFallback } from '~/upstream/api.server';
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       instruments: shown,
       categories: categories.data,
       category,
-      sparklines: Object.fromEntries(lines.map((l) => [l.forex_id, l.points])) as Record<number, number[]>,
+      sparklines: Object.fromEntries(lines.map((l) => [l.forex_id, thinPoints(l.points)])) as Record<number, number[]>,
     };
   } catch (error) {
     return loaderFailure(request, error);
