@@ -86,8 +86,8 @@ export function CandleChart({
   const hasCandles = shown.list.length > 0;
   /** The instrument and period the chart's candles belong to. */
   const chartKey = `${code}|${period}`;
-  const currentKey = useRef(chartKey);
-  currentKey.current = chartKey;
+  const current = useRef({ code, period, key: chartKey });
+  current.current = { code, period, key: chartKey };
   /** The key whose history `latest` already carries. */
   const historyOf = useRef('');
 
@@ -97,8 +97,7 @@ export function CandleChart({
     let mounted: LiveChart | null = null;
     let cancelMount = () => {};
     const cancelIdle = whenIdle(() => {
-      const key = currentKey.current;
-      const [code, period] = key.split('|') as [string, ChartPeriod];
+      const { code, period, key } = current.current;
       // The history comes while the library loads, so the canvas is drawn once with all of it.
       Promise.all([import('./live-chart.client'), candleHistory(code, period)]).then(
         ([{ mountLiveChart }, history]) => {
@@ -107,7 +106,7 @@ export function CandleChart({
           if (!cancelled)
             cancelMount = whenIdle(() => {
               if (cancelled || !host.current) return;
-              if (history && currentKey.current === key) {
+              if (history && current.current.key === key) {
                 latest.current = withHistory(latest.current, history);
                 historyOf.current = key;
               }
@@ -149,15 +148,14 @@ export function CandleChart({
   useEffect(() => {
     if (!canvasReady || historyOf.current === chartKey) return;
     const controller = new AbortController();
-    const [code, period] = chartKey.split('|') as [string, ChartPeriod];
     void candleHistory(code, period, controller.signal).then((history) => {
-      if (!history || controller.signal.aborted || currentKey.current !== chartKey) return;
+      if (!history || controller.signal.aborted || current.current.key !== chartKey) return;
       latest.current = withHistory(latest.current, history);
       historyOf.current = chartKey;
       chart.current?.setData(latest.current);
     });
     return () => controller.abort();
-  }, [canvasReady, chartKey]);
+  }, [canvasReady, chartKey]); // eslint-disable-line react-hooks/exhaustive-deps -- code and period make chartKey
 
   const onLiveCandle = useCallback(
     (k: KlineData) => {
