@@ -195,18 +195,19 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
     (req.method === 'GET' || req.method === 'HEAD') && (req.url === '/stream' || req.url?.startsWith('/stream?') === true);
   if (!fixedUpstream) app.get('/stream', (req, res) => serveStream(req, res, upstreamUrl(req)));
 
+  // A route that says its own Cache-Control (logos, strings, candles) replaces the pages' default set below.
+  // Remix's adapter appends the response's headers, and two Cache-Control headers combine into one list where
+  // no-cache wins: the versioned strings and the logos were revalidated on every page.
+  const append = app.response.append;
+  app.response.append = function (field: string, value?: string | string[]) {
+    if (field.toLowerCase() === 'cache-control' && value !== undefined) return this.set(field, value);
+    return append.call(this, field, value);
+  };
+
   app.use(refuseCrossSite);
   app.use((req, res, next) => {
     appEntry().then((entry) => {
       res.setHeader('Cache-Control', pageCacheControl(req.method, req.get('cookie'), entry.sessionCookieName));
-      // A route that says its own Cache-Control (logos, strings, candles) replaces this default. Remix's adapter
-      // appends the response's headers, and two Cache-Control headers combine into one list where no-cache wins:
-      // the versioned strings and the logos were revalidated on every page.
-      const append = res.append;
-      res.append = function (field: string, value?: string | string[]) {
-        if (field.toLowerCase() === 'cache-control' && value !== undefined) return this.set(field, value);
-        return append.call(this, field, value);
-      };
       next();
     }, next);
   });

@@ -11,7 +11,7 @@ import { periodOf } from './trade/trade-url';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const api = await upstreamApi(request, context);
-  const answer = await (async () => {
+  return (async () => {
     const instrument = (await listInstruments(api)).data.find((i) => i.Code === params.get('code'));
     if (!instrument) return new Response('Not found', { status: 404 });
     const list = (await candles(api, instrument.Id, periodOf(params.get('period')))).data;
@@ -20,5 +20,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Without the history the chart still shows the page's candles.
     () => new Response('Candles unavailable', { status: 503, headers: { 'cache-control': 'no-store' } }),
   );
-  return answer;
 }
