@@ -7,6 +7,8 @@ import { I18nProvider } from './i18n/react';
 import { getLanguage, i18nFor } from './i18n/i18next.server';
 import { nonceOnModulePreloads } from './utils/module-preload-nonce.server';
 import { NonceProvider } from './utils/nonce';
+import { ShellCss } from './utils/shell-styles';
+import { shellCss } from './styles/shell-css.server';
 import { csrf, csrfCookieName } from './utils/csrf.server';
 import { sessionCookie, toastCookie } from './utils/session.server';
 
@@ -48,7 +50,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <I18nProvider i18n={i18n}>
         <NonceProvider value={nonce}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+          <ShellCss.Provider value={shellCss}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+          </ShellCss.Provider>
         </NonceProvider>
       </I18nProvider>,
       {

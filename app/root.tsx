@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { data, redirect } from '@remix-run/node';
 import {
@@ -29,17 +29,10 @@ import { csrf } from './utils/csrf.server';
 import { lossCheckRedirect } from './utils/loss-check.server';
 import { getSession, takeToast } from './utils/session.server';
 import { useNonce } from './utils/nonce';
+import { ShellStyles } from './utils/shell-styles';
 import { numberSymbols } from './utils/format';
 import { datePatterns } from './utils/format-date';
 import { pageTitle } from './utils/page-title';
-import styles from './styles/app.css?url';
-
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: styles },
-  { rel: 'manifest', href: '/manifest.json' },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
-];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [lossRedirect, lang, session, [csrfToken, csrfCookie]] = await Promise.all([
@@ -133,6 +126,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0b1220" />
         <link rel="preload" as="fetch" href={`/locales/${lang}.json?v=${version}`} crossOrigin="anonymous" />
+        <ShellStyles />
+        <link rel="manifest" href="/manifest.json" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <Meta />
         <Links />
       </head>

@@ -1,17 +1,15 @@
 /** /mine/announcement (spec §1, §2): the upstream's announcement, naming the countries the service is not offered to. */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { announcementOf } from '~/upstream/content.server';
-import styles from '~/styles/content.css?url';
+import contentCss from '~/styles/content.css?inline';
 import { pageTitle } from '~/utils/page-title';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.pageTitle);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [api, { t }] = await Promise.all([upstreamApi(request, context), translator(request, 'mine')]);
@@ -27,6 +25,8 @@ export default function AnnouncementPage() {
   const { t } = useTranslation(['mine', 'content']);
   return (
     <main className="page content-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: contentCss }} />
       {/* The user centre's entry and this page carry one name. */}
       <PageHeader title={t('entries.announcement')} back="/mine" />
       <article className="content-card announcement" aria-labelledby="announcement-title">

@@ -3,19 +3,17 @@
  * type says so (this page's CSP then allows framing that origin, and only this page's), otherwise a
  * button that opens it in a new tab. The link to open it is always there, should the frame stay blank.
  */
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { onlineService } from '~/upstream/content.server';
-import styles from '~/styles/content.css?url';
+import contentCss from '~/styles/content.css?inline';
 import { pageTitle } from '~/utils/page-title';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 /** Read, and removed, by the web server, which adds `frame-src <origin>` to this response's CSP (server/security.ts). */
 const FRAME_SOURCE_HEADER = 'x-csp-frame-src';
@@ -60,6 +58,8 @@ export default function OnlineServicePage() {
   const { t } = useTranslation(['mine', 'content']);
   return (
     <main className="page content-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: contentCss }} />
       <PageHeader title={t('entries.chat')} back="/mine" />
       {link ? (
         <>

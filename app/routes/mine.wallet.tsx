@@ -3,7 +3,7 @@
  * and what is on its way in (deposits under review), with the ways in and out. Demo accounts are asked to
  * use a real account.
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { PageHeader } from '~/components/page-header';
@@ -13,14 +13,12 @@ import { accountDetail } from '~/upstream/trade.server';
 import { formatMargin, formatMoney } from '~/utils/format';
 import { requireRealAccount } from '~/utils/guards.server';
 import { useLocale } from '~/utils/locale';
-import styles from '~/styles/funds.css?url';
+import fundsCss from '~/styles/funds.css?inline';
 import { pageTitle } from '~/utils/page-title';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRealAccount(request);
@@ -48,6 +46,8 @@ export default function WalletPage() {
   const locale = useLocale();
   return (
     <main className="page funds-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: fundsCss }} />
       <PageHeader title={tm('entries.wallet')} back="/mine" />
       <section className="funds-card" aria-label={t('wallet.figures')}>
         <dl className="wallet-figures">

@@ -2,16 +2,13 @@
  * The trade screen's candle chart (spec §2, architecture "Charts"). The server draws an SVG of the
  * last candles, so the chart is there with JavaScript off; after hydration, when the phone is idle,
  * lightweight-charts is loaded and its canvas takes the SVG's place. Times are London's (spec §9).
- *
- * The route adds the stylesheet: `export const links = () => [chartStylesheet, …]`.
  */
-import type { HtmlLinkDescriptor } from '@remix-run/node';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { ChartPeriod } from '#contract/enums';
 import { useLiveKline } from '~/live/hooks';
 import type { KlineData } from '~/live/events';
-import styles from '~/styles/chart.css?url';
+import chartCss from '~/styles/chart.css?inline';
 import { formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { mergeCandle, withHistory, type Candle } from './candles';
@@ -20,8 +17,6 @@ import type { ChartOrders } from './order-lines';
 import { SvgCandles } from './svg-candles';
 
 export type { Candle } from './candles';
-
-export const chartStylesheet: HtmlLinkDescriptor = { rel: 'stylesheet', href: styles };
 
 /** What the chart needs of an instrument; ShowCode (BTC/USD) names the chart when given, else Code. */
 export interface ChartInstrument {
@@ -172,37 +167,41 @@ export function CandleChart({
   useLiveKline(onLiveCandle);
 
   return (
-    <figure className={canvasReady ? 'candle-chart canvas-ready' : 'candle-chart'} aria-label={label} dir="ltr">
-      {hasCandles ? (
-        <>
-          <SvgCandles
-            candles={shown.list}
-            period={period}
-            precision={precision}
-            locale={locale}
-            label={label}
-            formatPrice={options.formatPrice}
-            lines={orders?.lines}
-          />
-          <div ref={host} className="candle-canvas" />
-          {orders ? (
-            chart.current ? (
-              // Once drawn, the canvas brings the trader's lines on it (drawn, dragged, saved): none of that is in
-              // the first script. (`chart` is set just before `canvasReady`, which renders this, and cleared with it.)
-              <chart.current.Lines orders={orders} />
-            ) : (
-              // What the SVG draws, for screen readers; the canvas's own list replaces it.
-              <ul aria-label={orders.label} className="visually-hidden">
-                {orders.lines.map((l) => (
-                  <li key={l.spoken}>{l.spoken}</li>
-                ))}
-              </ul>
-            )
-          ) : null}
-        </>
-      ) : (
-        <p className="empty">{t('chart.empty')}</p>
-      )}
-    </figure>
+    <>
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: chartCss }} />
+      <figure className={canvasReady ? 'candle-chart canvas-ready' : 'candle-chart'} aria-label={label} dir="ltr">
+        {hasCandles ? (
+          <>
+            <SvgCandles
+              candles={shown.list}
+              period={period}
+              precision={precision}
+              locale={locale}
+              label={label}
+              formatPrice={options.formatPrice}
+              lines={orders?.lines}
+            />
+            <div ref={host} className="candle-canvas" />
+            {orders ? (
+              chart.current ? (
+                // Once drawn, the canvas brings the trader's lines on it (drawn, dragged, saved): none of that is in
+                // the first script. (`chart` is set just before `canvasReady`, which renders this, and cleared with it.)
+                <chart.current.Lines orders={orders} />
+              ) : (
+                // What the SVG draws, for screen readers; the canvas's own list replaces it.
+                <ul aria-label={orders.label} className="visually-hidden">
+                  {orders.lines.map((l) => (
+                    <li key={l.spoken}>{l.spoken}</li>
+                  ))}
+                </ul>
+              )
+            ) : null}
+          </>
+        ) : (
+          <p className="empty">{t('chart.empty')}</p>
+        )}
+      </figure>
+    </>
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v3';
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { ErrorCode } from '#contract/errors';
@@ -23,14 +23,13 @@ import { formatPrice } from '~/utils/format';
 import { pageTitle } from '~/utils/page-title';
 import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
 import { BCP47 } from '~/i18n/config';
-import styles from '~/styles/funds.css?url';
+import fundsCss from '~/styles/funds.css?inline';
 import { AddAlertForm } from './add-alert-form';
 import { AlertLists, useAlertWords } from './alert-list';
 import { instrumentsForAlerts, loadAlertsScreen, pickInstrument } from './queries.server';
 import { addAlertSchema, DeleteAlertSchema, sideFor } from './schema';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 const screenUrl = (code: string) => `/alerts?code=${encodeURIComponent(code)}`;
 
@@ -106,6 +105,8 @@ export default function AlertsPage() {
   const here = screenUrl(page.instrument.code);
   return (
     <main className="page funds-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: fundsCss }} />
       <PageHeader title={t('title')} back={`/trade?code=${encodeURIComponent(page.instrument.code)}`} />
       <AddAlertForm
         key={page.instrument.code}

@@ -5,7 +5,7 @@
  */
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v3';
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { AccountType, CodePurpose } from '#contract/enums';
@@ -18,13 +18,11 @@ import { forgetPassword } from '~/upstream/account.server';
 import { upstreamApi } from '~/upstream/api.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { redirectWithToast } from '~/utils/session.server';
-import styles from '~/styles/auth.css?url';
+import authCss from '~/styles/auth.css?inline';
 import { ForgotFormSchema, ForgotSendCodeSchema } from './schema';
 import { pageTitle } from '~/utils/page-title';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 const SECRETS = ['new_password', 'secondary_password'];
 
@@ -66,6 +64,8 @@ export default function ForgotPage() {
   };
   return (
     <main className="page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: authCss }} />
       <PageHeader title={t('forgot.title')} back="/login" />
       <Form method="post" {...getFormProps(form)} className="form">
         <DefaultSubmit value="reset" />

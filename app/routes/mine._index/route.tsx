@@ -3,7 +3,7 @@
  * the account. The toggle is a GET link (`?hide=1`) remembered in a cookie; with JavaScript it flips as
  * soon as it is tapped. "Reset demo account" confirms in the URL (`?confirm=reset-demo`) and posts here.
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
@@ -16,14 +16,12 @@ import { validateCsrf } from '~/utils/csrf.server';
 import { formatMoney } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
-import styles from '~/styles/mine.css?url';
+import mineCss from '~/styles/mine.css?inline';
 import { hideBalanceCookie } from './hide-balance-cookie.server';
 import { readBoundedForm } from '~/utils/bounded-form.server';
 import { namedPageTitle } from '~/utils/page-title';
 
 export const meta: MetaFunction = (args) => namedPageTitle(args, 'mine');
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 const HIDDEN_BALANCE = '******';
 
@@ -91,6 +89,8 @@ export default function UserCentre() {
   const confirming = searchParams.get('confirm');
   return (
     <main className="page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: mineCss }} />
       <PageHeader title={t('title')} back="/" />
       <section className="mine-account" aria-label={t('account.label')}>
         {account ? (

@@ -5,7 +5,7 @@
  */
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v3';
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { z } from 'zod';
@@ -20,14 +20,12 @@ import { identityState, submitIdentity } from '~/upstream/identity.server';
 import { readUploadForm, replyToFailure } from '~/utils/form-action.server';
 import { requireRealAccount } from '~/utils/guards.server';
 import { redirectWithToast } from '~/utils/session.server';
-import styles from '~/styles/funds.css?url';
+import fundsCss from '~/styles/funds.css?inline';
 import { pageTitle } from '~/utils/page-title';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 const IdentitySchema = z.object({
   name: z.string({ required_error: 'identity:validation.name' }).trim().min(1, 'identity:validation.name').max(100),
@@ -108,6 +106,8 @@ export default function IdentityPage() {
   const uploaded = (actionData?.uploaded ?? {}) as Record<string, UploadedImage | null>;
   return (
     <main className="page funds-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: fundsCss }} />
       <PageHeader title={tm('entries.auth')} back="/mine" />
       {identity.state === 'form' ? (
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form funds-card" replace>

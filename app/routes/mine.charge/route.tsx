@@ -6,7 +6,7 @@
  */
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v3';
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import QRCode from 'qrcode';
 import { useCallback } from 'react';
@@ -35,15 +35,13 @@ import { formatDateTime } from '~/utils/format-date';
 import { requireRealAccount } from '~/utils/guards.server';
 import { useLocale } from '~/utils/locale';
 import { redirectWithToast } from '~/utils/session.server';
-import styles from '~/styles/funds.css?url';
+import fundsCss from '~/styles/funds.css?inline';
 import { DepositFormSchema } from './schema';
 import { pageTitle } from '~/utils/page-title';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 const PROOF_FILE = 'proof';
 /** Upstream refusals that belong next to a field rather than above the form. */
@@ -157,6 +155,8 @@ export default function DepositPage() {
   const noChannel = page.method === 'coin' ? page.coins.length === 0 : page.wire === null;
   return (
     <main className="page funds-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: fundsCss }} />
       <PageHeader title={t('title')} back="/mine" />
       <nav className="segmented" aria-label={t('method.label')}>
         <Link to={chargeUrl('coin')} aria-current={page.method === 'coin' ? 'page' : undefined} replace>

@@ -3,7 +3,7 @@
  * its sign and colour, its name (an adjustment shows the back office's memo), the balance after it and
  * its time; newest first, an endless list with JavaScript and page links without.
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useCallback } from 'react';
 import { useTranslation } from '~/i18n/react';
@@ -17,12 +17,10 @@ import { formatMoney, formatProfit, trendOf } from '~/utils/format';
 import { formatDateTime } from '~/utils/format-date';
 import { useLocale } from '~/utils/locale';
 import { requireSignedIn } from '~/utils/session.server';
-import styles from '~/styles/mine.css?url';
+import mineCss from '~/styles/mine.css?inline';
 import { pageTitle } from '~/utils/page-title';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 /** A movement as the trader reads it. */
 export interface LedgerEntry {
@@ -67,6 +65,8 @@ export default function AccountHistoryPage() {
   const list = usePagedList<LedgerEntry>(data, (e) => e.id, useCallback(historyUrl, []));
   return (
     <main className="page history-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: mineCss }} />
       <PageHeader title={t('pages.history')} back="/mine" />
       {list.items.length === 0 ? (
         <p className="empty">{t('history.empty')}</p>

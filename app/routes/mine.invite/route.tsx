@@ -3,7 +3,7 @@
  * copy or to scan as a QR code drawn on the server, and how many friends registered with it.
  * Demo accounts see "Please register or log in to a real account".
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import QRCode from 'qrcode';
 import { useTranslation } from '~/i18n/react';
@@ -13,14 +13,12 @@ import { translator } from '~/i18n/i18next.server';
 import { inviteInfo } from '~/upstream/account.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { requireRealAccount } from '~/utils/guards.server';
-import styles from '~/styles/mine.css?url';
+import mineCss from '~/styles/mine.css?inline';
 import { pageTitle } from '~/utils/page-title';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRealAccount(request);
@@ -47,6 +45,8 @@ export default function InvitePage() {
   const { t } = useTranslation('mine');
   return (
     <main className="page invite-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: mineCss }} />
       <PageHeader title={t('entries.invite')} back="/mine" />
       <section className="invite-card">
         <p className="invite-lead">{t('invite.lead')}</p>

@@ -5,7 +5,7 @@
  */
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v3';
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { z } from 'zod';
@@ -21,15 +21,13 @@ import { upstreamApi } from '~/upstream/api.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { requireRealAccount } from '~/utils/guards.server';
 import { redirectWithToast } from '~/utils/session.server';
-import styles from '~/styles/auth.css?url';
+import authCss from '~/styles/auth.css?inline';
 import { ChangePasswordFormSchema } from './schema';
 import { pageTitle } from '~/utils/page-title';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 const SECRETS = ['new_password', 'secondary_password'];
 
@@ -78,6 +76,8 @@ export default function ChangePasswordPage() {
   });
   return (
     <main className="page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: authCss }} />
       <PageHeader title={t('changePassword.title')} back="/mine" />
       <Form method="post" {...getFormProps(form)} className="form">
         <DefaultSubmit value="change" />

@@ -10,7 +10,7 @@
  * One-tap trading (issue 13) is the same kind of switch: a cookie of this device; on, the order ticket places
  * an order with one tap instead of asking to confirm it first (docs/decisions/0014-one-tap-trading.md).
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { ConfirmDialog } from '~/components/confirm-dialog';
@@ -22,13 +22,11 @@ import { validateCsrf } from '~/utils/csrf.server';
 import { lowDataChosen, lowDataCookieHeader, saveDataRequested } from '~/utils/low-data.server';
 import { oneTapChosen, oneTapCookieHeader } from '~/utils/one-tap.server';
 import { getSignedIn, redirectWithToast } from '~/utils/session.server';
-import styles from '~/styles/mine.css?url';
+import mineCss from '~/styles/mine.css?inline';
 import { APP_VERSION } from './app-version';
 import { namedPageTitle } from '~/utils/page-title';
 
 export const meta: MetaFunction = (args) => namedPageTitle(args, 'system');
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return {
@@ -71,6 +69,8 @@ export default function SystemPage() {
   const [searchParams] = useSearchParams();
   return (
     <main className="page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: mineCss }} />
       <PageHeader title={t('system.title')} back="/mine" />
       <dl className="mine-details">
         <dt>{t('system.version')}</dt>

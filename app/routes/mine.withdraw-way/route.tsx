@@ -5,7 +5,7 @@
  */
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v3';
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { WithdrawType } from '#contract/enums';
@@ -19,7 +19,7 @@ import { replyWithFailure } from '~/utils/form-action.server';
 import { requireRealAccount } from '~/utils/guards.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { redirectWithToast } from '~/utils/session.server';
-import styles from '~/styles/funds.css?url';
+import fundsCss from '~/styles/funds.css?inline';
 import { bindFormSchema } from './schema';
 import { readBoundedForm } from '~/utils/bounded-form.server';
 import { pageTitle } from '~/utils/page-title';
@@ -27,8 +27,6 @@ import { pageTitle } from '~/utils/page-title';
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 const typeOf = (value: unknown) => (Number(value) === WithdrawType.Bank ? WithdrawType.Bank : WithdrawType.Crypto);
 export const listOf = (type: WithdrawType) => (type === WithdrawType.Bank ? '/mine/bank-card-list' : '/mine/coin-address-list');
@@ -92,6 +90,8 @@ export default function BindMethodPage() {
   const bank = type === WithdrawType.Bank;
   return (
     <main className="page funds-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: fundsCss }} />
       <PageHeader title={t(bank ? 'bind.bankTitle' : 'bind.coinTitle')} back={from} />
       <nav className="segmented" aria-label={t('bind.kind')}>
         <Link to={`/mine/withdraw-way?type=1&from=${encodeURIComponent(from)}`} aria-current={!bank ? 'page' : undefined} replace>

@@ -6,7 +6,7 @@
  */
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v3';
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
@@ -37,7 +37,7 @@ import { formatDateTime } from '~/utils/format-date';
 import { requireRealAccount } from '~/utils/guards.server';
 import { useLocale } from '~/utils/locale';
 import { redirectWithToast } from '~/utils/session.server';
-import styles from '~/styles/funds.css?url';
+import fundsCss from '~/styles/funds.css?inline';
 import { quoteWithdrawal, type WithdrawQuote } from './quote';
 import { WithdrawFormSchema } from './schema';
 import { readBoundedForm } from '~/utils/bounded-form.server';
@@ -46,8 +46,6 @@ import { pageTitle } from '~/utils/page-title';
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 /** Upstream refusals that belong next to a field. */
 const FIELD_OF_CODE: Record<number, 'amount' | 'method' | 'currency'> = {
@@ -166,6 +164,8 @@ export default function WithdrawPage() {
   const bank = page.type === WithdrawType.Bank;
   return (
     <main className="page funds-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: fundsCss }} />
       <PageHeader title={t('title')} back="/mine" />
       <nav className="segmented" aria-label={t('kind.label')}>
         <Link to={withdrawUrl(WithdrawType.Crypto)} aria-current={!bank ? 'page' : undefined} replace>

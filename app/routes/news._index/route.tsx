@@ -2,7 +2,7 @@
  * /news (spec §2): the market news, newest first, a page at a time: page links without JavaScript, an
  * endless list with it; while an article opens, its placeholder (spec §7 "news/info shows loading").
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { NextPageLink, usePagedList, type ListPage } from '~/components/endless-list';
@@ -12,15 +12,13 @@ import { translator } from '~/i18n/i18next.server';
 import type { RouteHandle } from '~/root';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { newsPage, type NewsItem } from '~/upstream/content.server';
-import styles from '~/styles/content.css?url';
+import contentCss from '~/styles/content.css?inline';
 import { ArticleSkeleton, NewsRowsSkeleton } from './news-skeleton';
 import { pageTitle } from '~/utils/page-title';
 
 export const handle: RouteHandle = { footer: true };
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = Math.min(Math.max(Math.trunc(Number(new URL(request.url).searchParams.get('page'))) || 1, 1), 10_000);
@@ -43,6 +41,8 @@ export default function NewsPage() {
   const openingArticle = navigation.state === 'loading' && navigation.location.pathname === '/news/detail';
   return (
     <main className="page content-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: contentCss }} />
       <PageHeader title={t('news.title')} />
       {openingArticle ? (
         <ArticleSkeleton />

@@ -2,7 +2,7 @@
  * /news/detail?id= (spec §2): one article, its HTML sanitised on the server before it reaches the page;
  * an unknown or removed article is a 404 that says so in the user's language, with the way back.
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { NewsDate } from '~/components/news-date';
@@ -11,12 +11,10 @@ import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { newsArticle } from '~/upstream/content.server';
 import { sanitizeNews } from '~/utils/sanitize-html.server';
-import styles from '~/styles/content.css?url';
+import contentCss from '~/styles/content.css?inline';
 import { pageTitle } from '~/utils/page-title';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get('id'));
@@ -39,6 +37,8 @@ export default function NewsArticlePage() {
   const { t } = useTranslation('content');
   return (
     <main className="page content-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: contentCss }} />
       <PageHeader title={t('news.articleTitle')} back="/news" />
       <article className="content-card">
         <h2>{title}</h2>
@@ -69,6 +69,8 @@ export function ErrorBoundary() {
   }
   return (
     <main className="page content-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: contentCss }} />
       <PageHeader title={t('news.articleTitle')} back="/news" />
       <section className="empty" aria-labelledby="article-missing">
         <h2 id="article-missing">{t('news.missingTitle')}</h2>

@@ -5,7 +5,7 @@
  * live profit, and drops an order the moment the stream says it was closed.
  */
 import type { SubmissionResult } from '@conform-to/react';
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -18,7 +18,7 @@ import { BCP47 } from '~/i18n/config';
 import { translator } from '~/i18n/i18next.server';
 import { useLiveAccount, useLiveClosed, useLiveStream } from '~/live/hooks';
 import type { RouteHandle } from '~/root';
-import ordersStyles from '~/styles/orders.css?url';
+import ordersCss from '~/styles/orders.css?inline';
 import { failureMessage, loaderFailure, UpstreamError, UpstreamUnavailable, upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { redirect } from '@remix-run/node';
@@ -41,8 +41,6 @@ import { safeRedirectPath } from '~/utils/safe-redirect';
 export const handle: RouteHandle = { footer: true };
 
 export const meta: MetaFunction = (args) => namedPageTitle(args, 'orders');
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: ordersStyles }];
 
 const TAB_KEYS: Record<OrderTab, { tab: string; empty: string }> = {
   [OrderTab.Holding]: { tab: 'tabs.holding', empty: 'empty.holding' },
@@ -283,6 +281,8 @@ export default function OrdersPage() {
 
   return (
     <main className="page orders-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: ordersCss }} />
       <PageHeader title={t('title')} />
       <PullIndicator phase={pull.phase} distance={pull.distance} />
       <nav className="segmented" aria-label={t('tabs.label')}>

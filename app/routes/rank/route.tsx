@@ -3,7 +3,7 @@
  * a page. Tapping one says that following is coming soon: a toast with JavaScript; without it the link
  * `?page=<its page>&leader=<id>` renders the same notice.
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from '~/i18n/react';
@@ -14,15 +14,13 @@ import { translator } from '~/i18n/i18next.server';
 import type { RouteHandle } from '~/root';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { leaderPage, type Leader } from '~/upstream/content.server';
-import styles from '~/styles/content.css?url';
+import contentCss from '~/styles/content.css?inline';
 import { LeaderRow } from './leader-row';
 import { pageTitle } from '~/utils/page-title';
 
 export const handle: RouteHandle = { footer: true };
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -50,6 +48,8 @@ export default function RankingPage() {
   const pageOf = new Map(list.pages.flatMap((p) => p.items.map((l) => [l.id, p.page] as const)));
   return (
     <main className="page content-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: contentCss }} />
       <PageHeader title={t('rank.title')} />
       <p className="muted rank-lead">{t('rank.lead')}</p>
       {comingSoonFor ? (

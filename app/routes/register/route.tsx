@@ -6,7 +6,7 @@
  */
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v3';
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
@@ -23,14 +23,12 @@ import { loaderFailure, upstreamApi, upstreamFallback } from '~/upstream/api.ser
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { getSignedIn, startSession } from '~/utils/session.server';
-import styles from '~/styles/auth.css?url';
+import authCss from '~/styles/auth.css?inline';
 import { CaptchaField, NEW_PICTURE_INTENT } from './captcha-field';
 import { RegisterCaptchaFormSchema, RegisterFormSchema, RegisterSendCodeSchema } from './schema';
 import { pageTitle } from '~/utils/page-title';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 const SECRETS = ['password', 're_password'];
 
@@ -127,6 +125,8 @@ export default function RegisterPage() {
   };
   return (
     <main className="page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: authCss }} />
       <PageHeader title={t('register.title')} back={loginLink} />
       <Form method="post" {...getFormProps(form)} className="form">
         <DefaultSubmit value="register" />

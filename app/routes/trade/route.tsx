@@ -5,7 +5,7 @@
  * live prices, in-place estimates and a drawer that opens without a round trip.
  */
 import type { SubmissionResult } from '@conform-to/react';
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useMemo } from 'react';
@@ -14,7 +14,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import type { Instrument } from '#contract/calls/market';
 import { CHART_PERIODS, EntryMode, MarketStatus } from '#contract/enums';
 import { AccountFigures } from '~/components/account-figures';
-import { CandleChart, chartStylesheet } from '~/components/candle-chart';
+import { CandleChart } from '~/components/candle-chart';
 import { useFeedHealth, useLiveQuote, useLiveStream } from '~/live/hooks';
 import type { RouteHandle } from '~/root';
 import { loaderFailure, upstreamApi, upstreamFallback, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
@@ -24,7 +24,7 @@ import { submitOrder } from '~/upstream/trade.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { oneTapChosen } from '~/utils/one-tap.server';
 import { loginRedirect } from '~/utils/session.server';
-import tradeStyles from '~/styles/trade.css?url';
+import tradeCss from '~/styles/trade.css?inline';
 import { InstrumentDrawer } from './instrument-drawer';
 import { OrderForm, type OrderBlock } from './order-form';
 import { OrderPlaced } from './order-placed';
@@ -35,8 +35,6 @@ import { PERIOD_LABELS, tradeUrl } from './trade-url';
 import { instrumentLogo } from '~/utils/instrument-logo';
 
 export const handle: RouteHandle = { footer: true };
-
-export const links: LinksFunction = () => [chartStylesheet, { rel: 'stylesheet', href: tradeStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page ? `${page.instrument.ShowCode} · LotFX` : 'Trade' }];
 
@@ -241,6 +239,8 @@ export default function TradePage() {
   );
   return (
     <main className="page trade-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: tradeCss }} />
       {header}
       {page.stale && !live ? (
         <p className="notice" role="status">
