@@ -22,19 +22,11 @@ export interface StreamScope {
  */
 class Slice<T> {
   private readonly listeners = new Set<Listener>();
-  /** `onWatched` runs when a listener comes, so that what waited for one is brought up to date. */
-  constructor(
-    public value: T,
-    private readonly onWatched?: () => void,
-  ) {}
+  constructor(public value: T) {}
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
-    this.onWatched?.();
     return () => void this.listeners.delete(listener);
   };
-  get watched(): boolean {
-    return this.listeners.size > 0;
-  }
   get = (): T => this.value;
   set(value: T) {
     if (Object.is(value, this.value)) return;
@@ -50,7 +42,7 @@ class LiveStore {
   private source: EventSource | null = null;
   private scope: StreamScope = {};
   /** Every instrument's latest quote; a new map only when one changed. */
-  readonly quotes = new Slice<ReadonlyMap<number, QuoteData>>(new Map(), () => this.catchUp());
+  readonly quotes = new Slice<ReadonlyMap<number, QuoteData>>(new Map());
   readonly account = new Slice<AccountData | null>(null);
   readonly health = new Slice<FeedHealth>('connecting');
   private readonly quoteSlices = new Map<number, Slice<QuoteData | undefined>>();
@@ -69,14 +61,8 @@ class LiveStore {
   /** One instrument's quote: its listeners run only when that instrument ticks. */
   quote(id: number): Slice<QuoteData | undefined> {
     let slice = this.quoteSlices.get(id);
-    if (!slice)
-      this.quoteSlices.set(id, (slice = new Slice(this.pendingQuotes.get(id) ?? this.quotes.value.get(id), () => this.catchUp())));
+    if (!slice) this.quoteSlices.set(id, (slice = new Slice(this.quotes.value.get(id))));
     return slice;
-  }
-
-  /** Quotes that waited for someone to show them are handed over at the next frame. */
-  private catchUp() {
-    if (this.pendingQuotes.size > 0) this.schedule();
   }
 
   /** A component that needs the stream holds it open while mounted. */
@@ -145,9 +131,7 @@ class LiveStore {
       });
     on('quote', (q: QuoteData) => {
       this.pendingQuotes.set(q.forex_id, q);
-      // A quote nothing on screen shows does not wake the page (on /trade, most of the stream's quotes); it
-      // waits, one per instrument, for the next frame that runs or for something to show it (catchUp).
-      if (this.quotes.watched || this.quoteSlices.get(q.forex_id)?.watched) this.schedule();
+      this.schedule();
     });
     on('account', (a: AccountData) => {
       this.pendingAccount = a;

@@ -3,7 +3,7 @@
  * skips `*.js-only.spec.ts` (playwright.config.ts); without JavaScript the server renders full pages.
  */
 import { expect, test } from '@playwright/test';
-import { chooseLanguage, forceMarket } from './fixtures';
+import { chooseLanguage } from './fixtures';
 
 test('with JavaScript, prices on the market list move without a reload', async ({ page }) => {
   await chooseLanguage(page, 'en');
@@ -95,54 +95,4 @@ test('with JavaScript, the ticket follows the live price: its best price moves w
       (await best.innerText()).replace(/,/g, ''),
     ),
   ).toPass({ timeout: 10_000 });
-});
-
-test('on the trade screen, quotes of other instruments do not wake the page; the drawer still shows them live', async ({ page }) => {
-  await chooseLanguage(page, 'en');
-  // Its own instrument closed: nothing on the screen changes while the other instruments tick.
-  await forceMarket('EURUSD', 'closed');
-  try {
-    // Counts the animation frames the page asks for (the live store asks one to hand quotes to React) and
-    // the quotes the stream brings.
-    await page.addInitScript(() => {
-      const w = window as unknown as { seen: { frames: number; quotes: number } };
-      w.seen = { frames: 0, quotes: 0 };
-      const requestFrame = window.requestAnimationFrame.bind(window);
-      window.requestAnimationFrame = (callback) => {
-        w.seen.frames += 1;
-        return requestFrame(callback);
-      };
-      const Source = window.EventSource;
-      window.EventSource = class extends Source {
-        constructor(url: string | URL, init?: EventSourceInit) {
-          super(url, init);
-          this.addEventListener('quote', () => (w.seen.quotes += 1));
-        }
-      };
-    });
-    const seen = () => page.evaluate(() => (window as unknown as { seen: { frames: number; quotes: number } }).seen);
-    await page.goto('/trade?code=EURUSD');
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    // The chart's library has drawn and the stream is up.
-    await expect(page.locator('.candle-chart.canvas-ready')).toBeVisible({ timeout: 15_000 });
-    await expect.poll(async () => (await seen()).quotes, { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.waitForTimeout(500);
-    const before = await seen();
-    // Three seconds of ticks on the other instruments (several a second each) without a frame for them.
-    await page.waitForTimeout(3000);
-    const after = await seen();
-    expect(after.quotes - before.quotes).toBeGreaterThan(10);
-    expect(after.frames - before.frames).toBeLessThanOrEqual(2);
-    // The drawer lists every instrument: opened, it shows their latest prices, and they move.
-    await page
-      .getByRole('link', { name: /EUR\/USD/ })
-      .first()
-      .click();
-    const drawer = page.getByRole('dialog', { name: 'Products' });
-    const btc = drawer.getByRole('listitem').filter({ hasText: 'BTC/USD' }).locator('.price');
-    const first = await btc.innerText();
-    await expect(btc).not.toHaveText(first, { timeout: 15_000 });
-  } finally {
-    await forceMarket('EURUSD', 'auto');
-  }
 });
