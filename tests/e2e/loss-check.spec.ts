@@ -15,6 +15,11 @@ test('a switched-on anti-loss check sends pages to its address; switched off, th
     }).toPass({ timeout: 15_000 });
   } finally {
     await setSetting('loss_status', '0');
+    // Each web process keeps the check's answer for a few seconds: the app is back once none of them still
+    // sends pages away (else the next test's first page can land on the target).
+    await expect(async () => {
+      for (let i = 0; i < 6; i++) expect((await page.request.get('/login', { maxRedirects: 0 })).status()).toBe(200);
+    }).toPass({ timeout: 15_000 });
   }
   await expect(async () => {
     await page.goto('/');
