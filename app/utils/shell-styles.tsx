@@ -6,7 +6,7 @@ import { createContext, useContext } from 'react';
  * The server provides the text (entry.server); in the browser the same text is read back from the document,
  * so hydration finds what the server wrote and never touches it.
  */
-export const SHELL_STYLE_ID = 'shell-css';
+const SHELL_STYLE_ID = 'shell-css';
 
 /** The server's render provides the text (`<ShellCss.Provider value={shellCss}>`). */
 export const ShellCss = createContext<string | null>(null);
