@@ -23,6 +23,8 @@ export default defineConfig({
   // Phones on slow networks: every KiB of first-load JS counts, and terser packs tighter than esbuild.
   build: {
     target: 'es2020',
+    // SOURCEMAP=1 npm run build: maps to see which module the first-load bytes come from.
+    sourcemap: !!process.env.SOURCEMAP,
     minify: 'terser',
     terserOptions: { ecma: 2020, module: true, toplevel: true, compress: { passes: 3 }, format: { comments: false } },
     rollupOptions: {

@@ -94,7 +94,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 /** Only a page without a title of its own, or the error page in place of every page, uses this. */
-export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args);
+export const meta: MetaFunction<typeof loader> = pageTitle;
 
 export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 
@@ -195,18 +195,19 @@ export function ErrorBoundary() {
   const detail = isRouteErrorResponse(error) && status === 503 && typeof error.data === 'string' ? error.data : null;
   // 413 (a form past its bounds) and 415 (a form of a kind this page does not take): the sender can fix it.
   const tooLarge = status === 413 || status === 415;
-  const title =
+  const title = t(
     status === 404
-      ? t('errorPage.notFoundTitle')
+      ? 'errorPage.notFoundTitle'
       : status === 503
-        ? t('errorPage.unavailableTitle')
+        ? 'errorPage.unavailableTitle'
         : tooLarge
-          ? t('errorPage.tooLargeTitle')
-          : t('errorPage.title');
+          ? 'errorPage.tooLargeTitle'
+          : 'errorPage.title',
+  );
   return (
     <main className="page error-page">
       <h1>{title}</h1>
-      <p>{status === 404 ? t('errorPage.notFound') : tooLarge ? t('errorPage.tooLarge') : (detail ?? t('errorPage.retry'))}</p>
+      <p>{detail ?? t(status === 404 ? 'errorPage.notFound' : tooLarge ? 'errorPage.tooLarge' : 'errorPage.retry')}</p>
       <p className="error-actions">
         {status !== 404 ? <a href="">{t('errorPage.reload')}</a> : null}
         <a href="/">{t('errorPage.home')}</a>

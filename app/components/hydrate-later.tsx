@@ -9,6 +9,7 @@
  * hydration). A chunk that fails to load leaves the server's markup in place.
  */
 import { createElement, useEffect, useRef, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 
 /** Loads a component's code once, after hydration; null until it is there (and for good if it fails). */
 export function useLoadedComponent<P>(load: () => Promise<ComponentType<P>>, cache: { component?: ComponentType<P> }, wanted = true) {
@@ -25,7 +26,7 @@ export function useLoadedComponent<P>(load: () => Promise<ComponentType<P>>, cac
   return component ?? null;
 }
 
-const inUse = (island: HTMLElement) => !!island.querySelector('details[open]') || island.contains(document.activeElement);
+const inUse = (island: HTMLElement) => island.querySelector('details[open]') || island.contains(document.activeElement);
 
 /** Pass the server's component as `import.meta.env.SSR ? Component : null`, so the browser's build drops that import. */
 export function hydrateLater<P extends object>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>): ComponentType<P> {
@@ -38,12 +39,15 @@ export function hydrateLater<P extends object>(server: ComponentType<P> | null, 
     useEffect(() => {
       const element = island.current;
       if (!loaded || swapped || !element) return;
+      // Looked at and drawn in one task: a tap pressed on the server's markup between the two would be released
+      // on the new markup, and the browser then sends no click at all.
       const swapWhenIdle = () => {
-        if (!inUse(element)) setSwapped(true);
+        if (!inUse(element)) flushSync(() => setSwapped(true));
       };
-      // Focus leaving may be moving to another element of the island: look once it has landed.
+      // Focus leaving may be moving to another element of the island: look once it has landed. (The first look
+      // is a task of its own too: flushSync cannot draw from inside an effect.)
       const afterFocus = () => setTimeout(swapWhenIdle);
-      swapWhenIdle();
+      afterFocus();
       element.addEventListener('toggle', swapWhenIdle, true);
       element.addEventListener('focusout', afterFocus);
       return () => {
