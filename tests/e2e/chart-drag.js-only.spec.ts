@@ -5,7 +5,7 @@
  * upstream's message says why.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { buyWithStops } from './chart-fixtures';
+import { buyWithStops, reachForChart } from './chart-fixtures';
 import { chooseLanguage, forceMarket, openDemo, setPrice } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
@@ -58,9 +58,8 @@ async function stopLossLine(figure: Locator): Promise<{ x: number; y: number }> 
 async function openChart(page: Page): Promise<Locator> {
   await page.goto('/trade?code=EURUSD');
   const figure = page.getByRole('figure', { name: /^EUR\/USD / });
-  await expect(figure.locator('canvas').first()).toBeVisible({ timeout: 10_000 });
+  await reachForChart(page, figure);
   await expect(figure.getByRole('list', { name: 'Your orders on the chart' }).getByRole('listitem')).toHaveCount(3);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   // Let the chart settle (its price scale widens to take in the lines): the stop loss stays where it is drawn.
   const frame = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await expect

@@ -1,5 +1,5 @@
 /** What the chart-lines tests share: a position with a take profit and a stop loss, placed as a trader does. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { confirmOrder } from './fixtures';
 
 /** A market buy of 0.10 lot of EUR/USD with a take profit and a stop loss, placed on the ticket; returns its number. */
@@ -18,4 +18,14 @@ export async function buyWithStops(page: Page, takeProfit: string, stopLoss: str
   const id = /(\d+)/.exec(await placed.getByText(/Order number/).innerText())?.[1];
   expect(id).toBeTruthy();
   return id!;
+}
+
+/**
+ * A trader reaching for the chart (a mouse over it) once the page is interactive: the canvas chart is loaded
+ * then and takes the SVG's place (decision 0021).
+ */
+export async function reachForChart(page: Page, figure: Locator) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await figure.hover();
+  await expect(figure.locator('canvas').first()).toBeVisible({ timeout: 10_000 });
 }

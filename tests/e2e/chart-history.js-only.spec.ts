@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { reachForChart } from './chart-fixtures';
 import { chooseLanguage, forceMarket } from './fixtures';
 
 /**
@@ -33,11 +34,11 @@ async function dragBack(page: Page) {
   const figure = page.getByRole('figure', { name: 'LTC/USD 15-minute candles' });
   // Without JavaScript the page draws the last 64 candles (svg-candles.tsx): what the page carries.
   await expect(figure.locator('svg .candle')).toHaveCount(64);
+  await reachForChart(page, figure);
   const res = await history;
   expect(res.status()).toBe(200);
   const candles = (await res.json()) as { Time: number }[];
   expect(candles.length).toBeGreaterThan(200);
-  await expect(figure.locator('canvas').first()).toBeVisible({ timeout: 10_000 });
 
   const box = (await figure.boundingBox())!;
   const drag = async () => {

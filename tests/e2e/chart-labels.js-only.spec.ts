@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { reachForChart } from './chart-fixtures';
 import { chooseLanguage } from './fixtures';
 
 /**
@@ -88,7 +89,7 @@ for (const width of [360, 393]) {
         await page.goto(`/trade?code=${code}&period=${period}`);
         // Named in the trader's language: in Arabic, found by the instrument alone.
         const figure = page.getByRole('figure', { name: lng === 'en' ? name : new RegExp(name.split(' ')[0]!) });
-        await expect(figure.locator('canvas').first()).toBeVisible({ timeout: 10_000 });
+        await reachForChart(page, figure);
         const box = (await figure.boundingBox())!;
         // The chart fits the phone's width and leaves room for both axes.
         expect(box.x).toBeGreaterThanOrEqual(0);

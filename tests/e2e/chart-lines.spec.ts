@@ -4,7 +4,7 @@
  * canvas chart draws them, and the chart's list of lines (read by screen readers) names each one drawn.
  */
 import { expect, test } from '@playwright/test';
-import { buyWithStops } from './chart-fixtures';
+import { buyWithStops, reachForChart } from './chart-fixtures';
 import { chooseLanguage, forceMarket, openDemo, placeOrder, setPrice } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
@@ -29,7 +29,7 @@ test("a position's entry, take profit and stop loss, and a pending order's targe
   const figure = page.getByRole('figure', { name: /^EUR\/USD / });
   if (javaScriptEnabled) {
     // The canvas took the SVG's place and drew the lines.
-    await expect(figure.locator('canvas').first()).toBeVisible({ timeout: 10_000 });
+    await reachForChart(page, figure);
   } else {
     // The server's picture, labelled beside each line.
     const svg = figure.getByRole('img');

@@ -1,4 +1,5 @@
-import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { reachForChart } from './chart-fixtures';
 import { chooseLanguage, watchCsp } from './fixtures';
 
 // Crypto never closes, so BTC/USD always has fresh candles.
@@ -23,7 +24,10 @@ test('the trade screen draws the candle chart on the server, named for the instr
   expect(csp).toEqual([]);
 });
 
-test('the chart stays the SVG without JavaScript, and turns into the canvas chart with it', async ({ page, javaScriptEnabled }) => {
+test('the chart stays the SVG without JavaScript, and turns into the canvas chart when the trader reaches for it', async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const csp = watchCsp(page);
   const errors: string[] = [];
   page.on('console', (m: ConsoleMessage) => {
@@ -35,9 +39,19 @@ test('the chart stays the SVG without JavaScript, and turns into the canvas char
   const figure = page.getByRole('figure', { name: NAME });
   const svg = page.getByRole('img', { name: NAME });
   if (javaScriptEnabled) {
-    // Loaded after the page is up; then the SVG is hidden: one chart, not two.
-    await expect(figure.locator('canvas').first()).toBeVisible({ timeout: 10_000 });
+    const library = watchRequests(page, /live-chart/);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    // A trader who only looks keeps the SVG, and it follows the price; the phone never loads the canvas library.
+    const last = svg.locator('.chart-last text');
+    const first = await last.textContent();
+    await expect(last).not.toHaveText(first!, { timeout: 15_000 });
+    await expect(svg).toBeVisible();
+    await expect(figure.locator('canvas')).toHaveCount(0);
+    expect(library).toEqual([]);
+    // Reaching for the chart brings the canvas; then the SVG is hidden: one chart, not two.
+    await reachForChart(page, figure);
     await expect(svg).toBeHidden();
+    expect(library.length).toBeGreaterThan(0);
   } else {
     await expect(svg).toBeVisible();
     // London times on the time axis, prices at BTC/USD's two decimals on the price axis.
@@ -49,3 +63,12 @@ test('the chart stays the SVG without JavaScript, and turns into the canvas char
   expect(errors).toEqual([]);
   expect(csp).toEqual([]);
 });
+
+/** The URLs of the page's requests that match, as they are made. */
+function watchRequests(page: Page, pattern: RegExp): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (pattern.test(r.url())) seen.push(r.url());
+  });
+  return seen;
+}

@@ -8,6 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage, forceMarket, openDemo, placeOrder } from './fixtures';
+import { reachForChart } from './chart-fixtures';
 
 test.afterEach(async () => {
   await forceMarket('EURUSD', 'auto');
@@ -62,8 +63,8 @@ for (const { lng, decimal } of [
       // A live tick is formatted in the browser: it moves and keeps the language's decimal separator.
       await expect(price).not.toHaveText(first, { timeout: 15_000 });
       expect(await price.innerText()).toContain(decimal);
-      // The canvas chart has mounted and labelled its axis (London time, no Intl date formatter either).
-      if (path !== '/') await expect(page.locator('.candle-chart.canvas-ready')).toBeVisible();
+      // Reached for, the canvas chart mounts and labels its axis (London time, no Intl date formatter either).
+      if (path !== '/') await reachForChart(page, page.locator('.candle-chart'));
       // Each page is a new document with its own counts.
       expect(await watch.numberFormats()).toBe(0);
       expect(await watch.dateFormats()).toBe(0);

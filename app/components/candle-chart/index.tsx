@@ -1,7 +1,9 @@
 /**
  * The trade screen's candle chart (spec §2, architecture "Charts"). The server draws an SVG of the
- * last candles, so the chart is there with JavaScript off; after hydration, when the phone is idle,
- * lightweight-charts is loaded and its canvas takes the SVG's place. Times are London's (spec §9).
+ * last candles, so the chart is there with JavaScript off, and it follows live candles. lightweight-charts
+ * (crosshair, dragging back in time, dragging the trader's lines) is loaded when the trader first reaches for
+ * the chart, and its canvas takes the SVG's place (decision 0021): on a cheap phone its code and first drawing
+ * cost two long tasks and 48 KiB that a trader who only looks never needed. Times are London's (spec §9).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
@@ -24,6 +26,9 @@ export interface ChartInstrument {
   PricePrecision: number;
   ShowCode?: string;
 }
+
+/** Whether the trader has reached for a chart on this visit (decision 0021). */
+let canvasUsed = false;
 
 /** Runs `task` when the browser is idle (the page is painted and hydrated), or soon where that is unknown. */
 function whenIdle(task: () => void): () => void {
@@ -72,6 +77,9 @@ export function CandleChart({
   const chart = useRef<LiveChart | null>(null);
   const host = useRef<HTMLDivElement>(null);
   const [canvasReady, setCanvasReady] = useState(false);
+  // Once wanted, the canvas comes at once on the next trade screens too.
+  const [canvasWanted, setCanvasWanted] = useState(canvasUsed);
+  const wantCanvas = () => setCanvasWanted((canvasUsed = true));
 
   const options = useMemo<LiveChartOptions>(
     () => ({ period, precision, locale, formatPrice: (price) => formatPrice(price, precision, locale) }),
@@ -87,7 +95,7 @@ export function CandleChart({
   const historyOf = useRef('');
 
   useEffect(() => {
-    if (!hasCandles) return;
+    if (!hasCandles || !canvasWanted) return;
     let cancelled = false;
     let mounted: LiveChart | null = null;
     let cancelMount = () => {};
@@ -122,7 +130,7 @@ export function CandleChart({
       chart.current = null;
       setCanvasReady(false);
     };
-  }, [hasCandles]);
+  }, [hasCandles, canvasWanted]);
 
   // Another instrument or period, or another language: same canvas, new settings (before the new data).
   useEffect(() => {
@@ -160,17 +168,32 @@ export function CandleChart({
       if (!merged) return;
       latest.current = merged;
       if (chart.current) chart.current.update(k);
-      else setShown((s) => ({ from: s.from, list: mergeCandle(s.list, k) ?? s.list }));
+      // A hidden tab draws nothing (the canvas's frames wait too); it catches up when shown (below).
+      else if (!document.hidden) setShown((s) => ({ from: s.from, list: merged }));
     },
     [code, period],
   );
   useLiveKline(onLiveCandle);
+  useEffect(() => {
+    const onShown = () => {
+      if (!document.hidden && !chart.current) setShown((s) => ({ from: s.from, list: latest.current }));
+    };
+    document.addEventListener('visibilitychange', onShown);
+    return () => document.removeEventListener('visibilitychange', onShown);
+  }, []);
 
   return (
     <>
       {/* The screen's stylesheet comes with its markup (decision 0020). */}
       <style dangerouslySetInnerHTML={{ __html: chartCss }} />
-      <figure className={canvasReady ? 'candle-chart canvas-ready' : 'candle-chart'} aria-label={label} dir="ltr">
+      {/* A finger or a mouse reaching the chart brings the canvas. */}
+      <figure
+        className={canvasReady ? 'candle-chart canvas-ready' : 'candle-chart'}
+        aria-label={label}
+        dir="ltr"
+        onPointerEnter={wantCanvas}
+        onPointerDown={wantCanvas}
+      >
         {hasCandles ? (
           <>
             <SvgCandles
