@@ -4,7 +4,8 @@
  */
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
-import { BCP47, LANGUAGE_NAMES, LANGUAGES, type Language } from '~/i18n/config';
+import { BCP47, LANGUAGES, type Language } from '~/i18n/config';
+import { LANGUAGE_NAMES } from '~/i18n/language-names';
 import { LanguageFlag } from './language-flag';
 
 export interface DrawerUser {
@@ -75,7 +76,7 @@ export function SideDrawer({ user, lang, here }: { user: DrawerUser | null; lang
           <p className="drawer-heading">{t('language.title')}</p>
           {LANGUAGES.map((code) => (
             <button key={code} type="submit" name="lng" value={code} aria-pressed={code === lang} lang={BCP47[code]}>
-              <LanguageFlag lang={code} decorative /> {LANGUAGE_NAMES[code]}
+              <LanguageFlag lang={code} /> {LANGUAGE_NAMES[code]}
             </button>
           ))}
         </Form>

@@ -26,26 +26,4 @@ export function direction(lang: Language): 'rtl' | 'ltr' {
   return lang === 'ar' ? 'rtl' : 'ltr';
 }
 
-/** Each language's name in itself, as a picker shows it. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  hk: '繁體中文',
-  en: 'English',
-  jp: '日本語',
-  kr: '한국어',
-  th: 'ไทย',
-  vn: 'Tiếng Việt',
-  fr: 'Français',
-  de: 'Deutsch',
-  ru: 'Русский',
-  spa: 'Español',
-  pt: 'Português',
-  ar: 'العربية',
-  it: 'Italiano',
-  tr: 'Türkçe',
-  id: 'Bahasa Indonesia',
-  my: 'Bahasa Melayu',
-  hi: 'हिन्दी',
-  cs: 'Čeština',
-};
-
 export const LANGUAGE_COOKIE = 'lng';

@@ -43,19 +43,21 @@ async function expectInstrumentLogo(page: Page, img: Locator): Promise<string> {
   return svg.text();
 }
 
-test("the home screen's language link shows the language's flag as an SVG picture named by the language", async ({ page }) => {
+test("the home screen's language link, named by the language, shows the language's flag as an SVG picture", async ({ page }) => {
   const csp = watchCsp(page);
-  for (const [lng, label, name] of [
-    ['en', 'Language: English', 'English'],
-    ['ar', 'اللغة: العربية', 'العربية'],
-    ['jp', '言語: 日本語', '日本語'],
+  for (const [lng, label] of [
+    ['en', 'Language: English'],
+    ['ar', 'اللغة: العربية'],
+    ['jp', '言語: 日本語'],
   ] as const) {
     await chooseLanguage(page, lng);
     await page.goto('/');
     const link = page.getByRole('link', { name: label });
     await expect(link).toBeVisible();
     await expect(link).not.toContainText(REGIONAL_INDICATOR);
-    const flag = link.getByRole('img', { name });
+    // The link carries the name; the flag inside is decoration, not read twice.
+    const flag = link.locator('img');
+    await expect(flag).toHaveAttribute('alt', '');
     await expectSvgPicture(page, flag);
     await expect(flag).toHaveAttribute('src', `/flags/${lng}.svg`);
   }

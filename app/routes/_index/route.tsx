@@ -9,7 +9,8 @@ import { useTranslation } from '~/i18n/react';
 import { LanguageFlag } from '~/components/language-flag';
 import { PageHeader } from '~/components/page-header';
 import { thinPoints } from '~/components/sparkline';
-import { LANGUAGE_NAMES } from '~/i18n/config';
+import { getLanguage } from '~/i18n/i18next.server';
+import { LANGUAGE_NAMES } from '~/i18n/language-names';
 import { useLiveStream } from '~/live/hooks';
 import { loaderFailure, upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { listCategories, listInstruments, sparklines } from '~/upstream/market.server';
@@ -26,17 +27,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await upstreamApi(request, context);
   const category = Number(new URL(request.url).searchParams.get('category')) || null;
   try {
-    const [instruments, categories, lines] = await Promise.all([
+    const [instruments, categories, lines, lang] = await Promise.all([
       listInstruments(api),
       listCategories(api),
       // Sparklines are decoration: the list shows without them.
       sparklines(api).then((r) => r.data, upstreamFallback([], 'sparklines')),
+      getLanguage(request),
     ]);
     const shown = category ? instruments.data.filter((i) => i.CategoryId === category) : instruments.data;
     return {
       instruments: shown,
       categories: categories.data,
       category,
+      // The flag's link is named with it; the eighteen names stay out of the page's script.
+      languageName: LANGUAGE_NAMES[lang],
       sparklines: Object.fromEntries(lines.map((l) => [l.forex_id, thinPoints(l.points)])) as Record<number, number[]>,
     };
   } catch (error) {
@@ -45,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { instruments, categories, category, sparklines } = useLoaderData<typeof loader>();
+  const { instruments, categories, category, sparklines, languageName } = useLoaderData<typeof loader>();
   const { t } = useTranslation('market');
   const lang = useLanguage();
   useLiveStream();
@@ -67,7 +71,7 @@ export default function Home() {
             <path d="M20 20l-4-4" />
           </svg>
         </Link>
-        <Link to="/language" className="icon-link flag" aria-label={`${t('language')}: ${LANGUAGE_NAMES[lang]}`}>
+        <Link to="/language" className="icon-link flag" aria-label={`${t('language')}: ${languageName}`}>
           <LanguageFlag lang={lang} />
         </Link>
       </PageHeader>
