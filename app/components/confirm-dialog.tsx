@@ -6,7 +6,7 @@
 import { Form, Link, useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
-import { CsrfInput, SubmitButton } from './forms';
+import { CsrfInput, SubmitButton } from './form-parts';
 
 export function ConfirmDialog({
   title,

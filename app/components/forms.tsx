@@ -1,14 +1,12 @@
 /**
- * Form pieces with accessibility built in: a label, `aria-invalid`, `aria-describedby` pointing at the
- * errors, and error messages translated in the user's language. Schemas carry message KEYS
- * (`auth:validation.passwordRequired`); these components translate them.
+ * Forms driven by a zod schema through conform, with accessibility built in: a label, `aria-invalid`,
+ * `aria-describedby` pointing at the errors, and error messages translated in the user's language. Schemas
+ * carry message KEYS (`auth:validation.passwordRequired`); the form parts (form-parts.tsx) translate them.
  */
 import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
-import { useNavigation } from '@remix-run/react';
-import { useTranslation } from '~/i18n/react';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import type { z } from 'zod';
+import { ErrorList } from './form-parts';
 
 /**
  * A conform form driven by one zod schema, the same the action parses with: HTML constraints from the
@@ -31,22 +29,6 @@ export function useSchemaForm<S extends z.ZodTypeAny>(
   // render again without its Field children, dropping their reads, so read every field's errors here.
   void form.allErrors;
   return [form, fields] as const;
-}
-
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const { t } = useTranslation();
-  // The same words from the browser and from the server are said once.
-  const list = [...new Set((errors?.filter(Boolean) ?? []).map((e) => t(e)))];
-  // Always there, one line tall (CSS): a message arriving on blur does not move the button under the finger.
-  return (
-    <div id={list.length > 0 ? id : undefined} className="field-errors">
-      {list.map((e) => (
-        <p key={e} className="field-error">
-          {e}
-        </p>
-      ))}
-    </div>
-  );
 }
 
 export function Field({
@@ -101,49 +83,6 @@ export function Field({
         </p>
       ) : null}
       <ErrorList id={errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
-/** A submit button that says it is working while its form is being sent (with JavaScript). */
-export function SubmitButton({
-  children,
-  className = 'button block',
-  name,
-  value,
-  disabled,
-}: {
-  children: React.ReactNode;
-  className?: string;
-  name?: string;
-  value?: string;
-  disabled?: boolean;
-}) {
-  const navigation = useNavigation();
-  const { t } = useTranslation();
-  const busy = navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value);
-  return (
-    <button type="submit" className={className} name={name} value={value} disabled={disabled || busy} aria-disabled={disabled || busy}>
-      {busy ? t('actions.loading') : children}
-    </button>
-  );
-}
-
-/** The CSRF token every state-changing form carries. */
-export function CsrfInput() {
-  return <AuthenticityTokenInput name="csrf" />;
-}
-
-/** A form-level error (the upstream's message), announced to screen readers. */
-export function FormError({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const { t } = useTranslation();
-  const list = errors?.filter(Boolean) ?? [];
-  if (list.length === 0) return null;
-  return (
-    <div id={id} role="alert" className="form-error">
-      {list.map((e) => (
-        <p key={e}>{t(e)}</p>
-      ))}
     </div>
   );
 }

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { ErrorList } from './forms';
+import { ErrorList } from './form-parts';
 
 export const UPLOAD_ENDPOINT = '/mine/upload';
 

@@ -14,7 +14,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import { CsrfInput } from '~/components/forms';
+import { CsrfInput } from '~/components/form-parts';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { readBoundedForm } from '~/utils/bounded-form.server';

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
-import { CsrfInput, SubmitButton } from '~/components/forms';
+import { CsrfInput, SubmitButton } from '~/components/form-parts';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';

@@ -11,7 +11,7 @@ import { useTranslation } from '~/i18n/react';
 import { Side } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
 import { StopMoneyNote } from '~/components/stop-money';
-import { SubmitButton } from '~/components/forms';
+import { SubmitButton } from '~/components/form-parts';
 import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import type { TicketInstrument } from './estimates';

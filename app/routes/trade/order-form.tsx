@@ -13,7 +13,8 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode
 import { useTranslation } from '~/i18n/react';
 import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
-import { CsrfInput, ErrorList, Field, FormError, SubmitButton } from '~/components/forms';
+import { Field } from '~/components/forms';
+import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
 import { useLiveQuote } from '~/live/hooks';
 import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
