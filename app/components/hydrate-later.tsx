@@ -28,10 +28,17 @@ export function useLoadedComponent<P>(load: () => Promise<ComponentType<P>>, cac
 
 const inUse = (island: HTMLElement) => island.querySelector('details[open]') || island.contains(document.activeElement);
 
-/** Pass the server's component as `import.meta.env.SSR ? Component : null`, so the browser's build drops that import. */
-export function hydrateLater<P extends object>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+/**
+ * Pass the server's component as `import.meta.env.SSR ? Component : null`, so the browser's build drops that import.
+ * `preload()` fetches the code ahead (after hydration): a part first drawn by a later client navigation then
+ * draws at once instead of after its code arrives.
+ */
+export function hydrateLater<P extends object>(
+  server: ComponentType<P> | null,
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> & { preload: () => void } {
   const cache: { component?: ComponentType<P> } = {};
-  return function HydrateLater(props: P) {
+  const HydrateLater = (props: P) => {
     const loaded = useLoadedComponent(load, cache, !import.meta.env.SSR);
     const island = useRef<HTMLDivElement>(null);
     // Drawn by the browser from the start (no server markup to keep), or swapped in once the island is idle.
@@ -62,4 +69,10 @@ export function hydrateLater<P extends object>(server: ComponentType<P> | null, 
       <div ref={island} className="island" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
     );
   };
+  HydrateLater.preload = () =>
+    void load().then(
+      (component) => (cache.component = component),
+      () => undefined,
+    );
+  return HydrateLater;
 }

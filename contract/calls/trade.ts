@@ -110,12 +110,8 @@ export const close = defineCall({
   response: OrderSchema,
 });
 
-export const CLOSE_ALL_SCOPES = ['all', 'profit', 'loss'] as const;
-export type CloseAllScope = (typeof CLOSE_ALL_SCOPES)[number];
-/** Which positions a close-all takes, by their floating profit (the one rule for both sides). */
-export function inCloseScope(scope: CloseAllScope, profit: number): boolean {
-  return scope === 'all' || (scope === 'profit' ? profit > 0 : profit < 0);
-}
+export { CLOSE_ALL_SCOPES, inCloseScope, type CloseAllScope } from '../close-scopes';
+import { CLOSE_ALL_SCOPES } from '../close-scopes';
 export const CloseAllSchema = z.object({
   scope: z.enum(CLOSE_ALL_SCOPES),
   /** Only this instrument's positions. */

@@ -1,5 +1,5 @@
 /** The orders screen's state lives in its URL (architecture "Pages and forms"): tab, page and open detail. */
-import { CLOSE_ALL_SCOPES, type CloseAllScope } from '#contract/calls/trade';
+import { CLOSE_ALL_SCOPES, type CloseAllScope } from '#contract/close-scopes';
 import { OrderTab } from '#contract/enums';
 
 export const TABS = [OrderTab.Holding, OrderTab.Pending, OrderTab.History] as const;

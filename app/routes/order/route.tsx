@@ -27,7 +27,8 @@ import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server'
 import { formatInteger, formatLots, formatMoney, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
-import { OrderDetail } from './order-detail';
+import { OrderDetail as ServerOrderDetail } from './order-detail';
+import { hydrateLater } from '~/components/hydrate-later';
 import { NextPageLink } from '~/components/endless-list';
 import { OrderRow, OrderSkeleton, useMorePages, type LiveOrder } from './order-list';
 import { closeScopeOf, ordersUrl, positiveIntOf, TABS, tabOf } from './orders-url';
@@ -37,6 +38,10 @@ import { OrderActionSchema } from './schema';
 import { trailsMovedLive } from './trailing';
 import { namedPageTitle } from '~/utils/page-title';
 import { safeRedirectPath } from '~/utils/safe-redirect';
+
+// A position's popup (its close, stops and cancel forms, with conform and zod) is not in the list's first script:
+// the server's popup works as drawn until its code comes, fetched once the list is up (components/hydrate-later).
+const OrderDetail = hydrateLater(import.meta.env.SSR ? ServerOrderDetail : null, () => import('./order-detail').then((m) => m.OrderDetail));
 
 export const handle: RouteHandle = { footer: true };
 
@@ -186,6 +191,8 @@ export default function OrdersPage() {
   const [searchParams] = useSearchParams();
   useLiveStream();
   const liveAccount = useLiveAccount();
+  // A tap on a row opens its popup at once, before the server answers: its code should be here by then.
+  useEffect(() => OrderDetail.preload(), []);
 
   // Where the screen is going: a new tab shows its loading state and a popup opens before the server answers.
   const going =

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLOSE_ALL_SCOPES } from '#contract/calls/trade';
+import { CLOSE_ALL_SCOPES } from '#contract/close-scopes';
 
 const OrderId = z.coerce
   .number({ invalid_type_error: 'orders:validation.order' })
