@@ -26,17 +26,21 @@ export function useLoadedComponent<P>(load: () => Promise<ComponentType<P>>, cac
   return component ?? null;
 }
 
-const inUse = (island: HTMLElement) => island.querySelector('details[open]') || island.contains(document.activeElement);
+// Also in use: a field the trader has typed in or ticked (the swap would draw the form anew, empty).
+const inUse = (island: HTMLElement) =>
+  island.querySelector('details[open]') ||
+  island.contains(document.activeElement) ||
+  [...island.querySelectorAll('input')].some((f) => f.value !== f.defaultValue || f.checked !== f.defaultChecked);
 
 /**
  * Pass the server's component as `import.meta.env.SSR ? Component : null`, so the browser's build drops that import.
- * `preload()` fetches the code ahead (after hydration): a part first drawn by a later client navigation then
- * draws at once instead of after its code arrives.
+ * `preload()` fetches the code ahead (after hydration) and says whether it came: a part first drawn by a later
+ * client navigation then draws at once. Until it has come, such a part has nothing to draw in the browser.
  */
 export function hydrateLater<P extends object>(
   server: ComponentType<P> | null,
   load: () => Promise<ComponentType<P>>,
-): ComponentType<P> & { preload: () => void } {
+): ComponentType<P> & { preload: () => Promise<boolean> } {
   const cache: { component?: ComponentType<P> } = {};
   const HydrateLater = (props: P) => {
     const loaded = useLoadedComponent(load, cache, !import.meta.env.SSR);
@@ -70,9 +74,9 @@ export function hydrateLater<P extends object>(
     );
   };
   HydrateLater.preload = () =>
-    void load().then(
-      (component) => (cache.component = component),
-      () => undefined,
+    load().then(
+      (component) => !!(cache.component = component),
+      () => false,
     );
   return HydrateLater;
 }

@@ -31,7 +31,12 @@ function fixedT(i18n: I18n, namespace: string | undefined): TFunction {
     t = ((key: unknown, ...rest: unknown[]) => {
       if (rest.length || typeof key !== 'string') return fixed(key, ...rest);
       let text = texts.get(key);
-      if (text === undefined) texts.set(key, (text = fixed(key)));
+      if (text === undefined) {
+        text = fixed(key);
+        // Bounded: an upstream's message passed through t (form errors) is a key of its own, and the server's
+        // instances live as long as the process.
+        if (texts.size < 1000) texts.set(key, text);
+      }
       return text;
     }) as unknown as TFunction;
     byNamespace.set(namespace, t);

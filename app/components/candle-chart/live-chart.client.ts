@@ -1,6 +1,6 @@
 /**
- * The interactive candle chart (lightweight-charts on a canvas). Loaded with a dynamic import after
- * the page is up, so the library stays out of the trade screen's first-load script.
+ * The interactive candle chart (lightweight-charts on a canvas). Loaded with a dynamic import when the
+ * trader reaches for the chart (decision 0021), so the library stays out of the trade screen's first-load script.
  */
 import {
   CandlestickSeries,

@@ -191,8 +191,10 @@ export default function OrdersPage() {
   const [searchParams] = useSearchParams();
   useLiveStream();
   const liveAccount = useLiveAccount();
-  // A tap on a row opens its popup at once, before the server answers: its code should be here by then.
-  useEffect(() => OrderDetail.preload(), []);
+  // A tap on a row opens its popup at once, before the server answers, once the popup's code is here; until then
+  // (or if it cannot come) a row is a page load, and the server draws the popup.
+  const [detailReady, setDetailReady] = useState(false);
+  useEffect(() => void OrderDetail.preload().then(setDetailReady), []);
 
   // Where the screen is going: a new tab shows its loading state and a popup opens before the server answers.
   const going =
@@ -361,6 +363,7 @@ export default function OrdersPage() {
                   tab={data.type}
                   live={liveFor(order.Id)}
                   to={ordersUrl({ type: data.type, page: data.page, detail: order.Id })}
+                  reloadDocument={!detailReady}
                 />
               ))}
             </ul>
