@@ -15,7 +15,7 @@ const alias = {
 };
 
 const SHELL_MODULES =
-  /\/app\/live\/(events|resync|store|hooks)|preload-helper|\/contract\/enums|node_modules\/i18next\/|\/app\/i18n\/(?!.*\.server|language-names)|\/app\/utils\/(format|locale|nonce|number-symbols|page-title|demo-blocked|instrument-logo)\.tsx?$|\/app\/components\/(page-header|language-flag|hydrate-later)|node_modules\/remix-utils\/build\/react\/authenticity-token/;
+  /\/app\/live\/(events|resync|store|hooks)|preload-helper|\/contract\/enums|node_modules\/i18next\/|\/app\/i18n\/(?!.*\.server|language-names)|\/app\/utils\/(format|locale|nonce|number-symbols|page-title|demo-blocked|instrument-logo)\.tsx?$|\/app\/components\/(page-header|language-flag)|node_modules\/remix-utils\/build\/react\/authenticity-token/;
 
 export default defineConfig({
   resolve: { alias },
@@ -28,10 +28,6 @@ export default defineConfig({
     minify: 'terser',
     terserOptions: { ecma: 2020, module: true, toplevel: true, compress: { passes: 3 }, format: { comments: false } },
     rollupOptions: {
-      // A screen's schema.ts only defines zod schemas. Said so, a screen that imports a part only for the server's
-      // render (components/hydrate-later: the browser's build drops the part) no longer keeps that part's schemas,
-      // and with them zod, in its first script.
-      treeshake: { moduleSideEffects: (id) => !/\/app\/routes\/[^/]+\/schema\.ts$/.test(id) },
       output: {
         // The small modules every page's root loads go in one "shell" chunk instead of a dozen files of a
         // few hundred bytes: each file is compressed on its own and costs a request on a slow network

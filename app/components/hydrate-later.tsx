@@ -26,23 +26,12 @@ export function useLoadedComponent<P>(load: () => Promise<ComponentType<P>>, cac
   return component ?? null;
 }
 
-// Also in use: a field the trader has typed in or ticked (the swap would draw the form anew, empty).
-const inUse = (island: HTMLElement) =>
-  island.querySelector('details[open]') ||
-  island.contains(document.activeElement) ||
-  [...island.querySelectorAll('input')].some((f) => f.value !== f.defaultValue || f.checked !== f.defaultChecked);
+const inUse = (island: HTMLElement) => island.querySelector('details[open]') || island.contains(document.activeElement);
 
-/**
- * Pass the server's component as `import.meta.env.SSR ? Component : null`, so the browser's build drops that import.
- * `preload()` fetches the code ahead (after hydration) and says whether it came: a part first drawn by a later
- * client navigation then draws at once. Until it has come, such a part has nothing to draw in the browser.
- */
-export function hydrateLater<P extends object>(
-  server: ComponentType<P> | null,
-  load: () => Promise<ComponentType<P>>,
-): ComponentType<P> & { preload: () => Promise<boolean> } {
+/** Pass the server's component as `import.meta.env.SSR ? Component : null`, so the browser's build drops that import. */
+export function hydrateLater<P extends object>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const cache: { component?: ComponentType<P> } = {};
-  const HydrateLater = (props: P) => {
+  return function HydrateLater(props: P) {
     const loaded = useLoadedComponent(load, cache, !import.meta.env.SSR);
     const island = useRef<HTMLDivElement>(null);
     // Drawn by the browser from the start (no server markup to keep), or swapped in once the island is idle.
@@ -73,10 +62,4 @@ export function hydrateLater<P extends object>(
       <div ref={island} className="island" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
     );
   };
-  HydrateLater.preload = () =>
-    load().then(
-      (component) => !!(cache.component = component),
-      () => false,
-    );
-  return HydrateLater;
 }

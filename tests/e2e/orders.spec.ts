@@ -88,25 +88,6 @@ test('a holding order: live profit, take-profit and stop-loss, close, then histo
   expect(csp).toEqual([]);
 });
 
-test("a row opens its popup even when the popup's code cannot load (a deploy or a dropped network)", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, 'the popup code loads after hydration only with JavaScript');
-  await openDemo(page);
-  const id = await placeOrder(page);
-  // Simulated fault: the popup's script is refused, as after a deploy replaced it or on a dropped network (the
-  // real server cannot be made to lose one file).
-  await page.route(/\/assets\/order-detail-[\w-]+\.js$/, (route) => route.abort());
-  await page.goto('/order?type=1');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await page.getByRole('list', { name: 'Holding' }).getByRole('listitem').first().getByRole('link').click();
-  // The row was a page load, and the server drew the popup: it is there and closes the position.
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(`Order #${id}`);
-  await expect(dialog.getByRole('button', { name: 'Close position' })).toBeVisible();
-});
-
 test('a pending order is cancelled from the Pending tab and shows under History as cancelled', async ({ page }) => {
   const csp = watchCsp(page);
   await openDemo(page);

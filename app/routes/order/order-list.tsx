@@ -49,20 +49,7 @@ export function useMorePages(first: OrdersPage) {
   return { ...list, orders: list.items, units };
 }
 
-export function OrderRow({
-  order,
-  tab,
-  live,
-  to,
-  reloadDocument,
-}: {
-  order: Order;
-  tab: OrderTab;
-  live?: LiveOrder;
-  to: string;
-  /** A page load rather than a client navigation (the popup's code is not here yet). */
-  reloadDocument?: boolean;
-}) {
+export function OrderRow({ order, tab, live, to }: { order: Order; tab: OrderTab; live?: LiveOrder; to: string }) {
   const { t } = useTranslation('orders');
   const locale = useLocale();
   const precision = order.ForexTradeLists.PricePrecision;
@@ -72,7 +59,7 @@ export function OrderRow({
   const time = tab === OrderTab.History ? order.CompleteTimeHandler || order.CreateTimeHandler : order.CreateTimeHandler;
   return (
     <li>
-      <Link to={to} className="order-row" preventScrollReset reloadDocument={reloadDocument}>
+      <Link to={to} className="order-row" preventScrollReset>
         <span className="order-head">
           <strong>{order.ForexTradeLists.ShowCode}</strong>
           <span className={`order-side ${buy ? 'buy' : 'sell'}`}>{buy ? t('side.buy') : t('side.sell')}</span>

@@ -27,8 +27,7 @@ import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server'
 import { formatInteger, formatLots, formatMoney, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
-import { OrderDetail as ServerOrderDetail } from './order-detail';
-import { hydrateLater } from '~/components/hydrate-later';
+import { OrderDetail } from './order-detail';
 import { NextPageLink } from '~/components/endless-list';
 import { OrderRow, OrderSkeleton, useMorePages, type LiveOrder } from './order-list';
 import { closeScopeOf, ordersUrl, positiveIntOf, TABS, tabOf } from './orders-url';
@@ -38,10 +37,6 @@ import { OrderActionSchema } from './schema';
 import { trailsMovedLive } from './trailing';
 import { namedPageTitle } from '~/utils/page-title';
 import { safeRedirectPath } from '~/utils/safe-redirect';
-
-// A position's popup (its close, stops and cancel forms, with conform and zod) is not in the list's first script:
-// the server's popup works as drawn until its code comes, fetched once the list is up (components/hydrate-later).
-const OrderDetail = hydrateLater(import.meta.env.SSR ? ServerOrderDetail : null, () => import('./order-detail').then((m) => m.OrderDetail));
 
 export const handle: RouteHandle = { footer: true };
 
@@ -191,10 +186,6 @@ export default function OrdersPage() {
   const [searchParams] = useSearchParams();
   useLiveStream();
   const liveAccount = useLiveAccount();
-  // A tap on a row opens its popup at once, before the server answers, once the popup's code is here; until then
-  // (or if it cannot come) a row is a page load, and the server draws the popup.
-  const [detailReady, setDetailReady] = useState(false);
-  useEffect(() => void OrderDetail.preload().then(setDetailReady), []);
 
   // Where the screen is going: a new tab shows its loading state and a popup opens before the server answers.
   const going =
@@ -363,7 +354,6 @@ export default function OrdersPage() {
                   tab={data.type}
                   live={liveFor(order.Id)}
                   to={ordersUrl({ type: data.type, page: data.page, detail: order.Id })}
-                  reloadDocument={!detailReady}
                 />
               ))}
             </ul>
