@@ -4,6 +4,7 @@
  * through the contract's schemas. Business codes raise UpstreamError; transport failures raise
  * UpstreamUnavailable. Neither the token nor the upstream's address ever leaves the server.
  */
+import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import type { CallDef } from '#contract/calls/define';
 import { EnvelopeSchema, SUCCESS, TOKEN_INVALID } from '#contract/envelope';
@@ -106,7 +107,7 @@ async function send<C extends CallDef>(
   target: UpstreamTarget,
   call: C,
   url: URL,
-  init: RequestInit,
+  init: Outgoing,
   options: CallOptions,
 ): Promise<CallResult<C>> {
   if (!target.observe) return exchange(call, url, init, options);
@@ -123,23 +124,27 @@ async function send<C extends CallDef>(
   }
 }
 
-async function exchange<C extends CallDef>(call: C, url: URL, init: RequestInit, options: CallOptions): Promise<CallResult<C>> {
+async function exchange<C extends CallDef>(call: C, url: URL, init: Outgoing, options: CallOptions): Promise<CallResult<C>> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? UPSTREAM_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let response: Response;
+  let json: unknown;
   try {
-    response = await fetch(url, { ...init, signal });
+    const response = await answerOf(url, init, signal);
+    if (response.status < 200 || response.status > 299) {
+      await response.discard();
+      throw new UpstreamUnavailable('http', call.name, `HTTP ${response.status}`);
+    }
+    try {
+      json = await response.json();
+    } catch (err) {
+      if (signal.aborted) throw err;
+      throw new UpstreamUnavailable('malformed', call.name, 'not JSON');
+    }
   } catch (err) {
+    if (err instanceof UpstreamUnavailable) throw err;
     if (timeout.aborted)
       throw new UpstreamUnavailable('timeout', call.name, `no answer within ${options.timeoutMs ?? UPSTREAM_TIMEOUT_MS} ms`);
     throw new UpstreamUnavailable('network', call.name, String((err as Error)?.cause ?? err));
-  }
-  if (!response.ok) throw new UpstreamUnavailable('http', call.name, `HTTP ${response.status}`);
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch {
-    throw new UpstreamUnavailable('malformed', call.name, 'not JSON');
   }
   const envelope = EnvelopeSchema.safeParse(json);
   if (!envelope.success) throw new UpstreamUnavailable('malformed', call.name, 'not an envelope');
@@ -154,6 +159,27 @@ async function exchange<C extends CallDef>(call: C, url: URL, init: RequestInit,
     extras = e.data as CallResult<C>['extras'];
   }
   return { data: parsed.data, extras };
+}
+
+type Outgoing = { method: string; headers: Record<string, string>; body?: string | FormData };
+
+/**
+ * One HTTP exchange. Plain calls go through undici's `request`, which costs a fraction of `fetch`'s CPU
+ * (no WHATWG Request, Response and streams per call: fetch was about 7 % of an order's CPU on the web);
+ * a multipart upload keeps `fetch`, which encodes FormData.
+ */
+async function answerOf(url: URL, init: Outgoing, signal: AbortSignal) {
+  if (init.body instanceof FormData) {
+    const response = await fetch(url, { ...init, body: init.body, signal });
+    return { status: response.status, json: () => response.json(), discard: async () => void (await response.body?.cancel()) };
+  }
+  const { statusCode, body } = await request(url, {
+    method: init.method as Dispatcher.HttpMethod,
+    headers: init.headers,
+    body: init.body,
+    signal,
+  });
+  return { status: statusCode, json: () => body.json(), discard: () => body.dump() };
 }
 
 /** The envelope's extra fields of a call, as one schema made once per call definition. */

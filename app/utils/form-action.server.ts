@@ -17,10 +17,11 @@ import { failureMessage, UpstreamError, UpstreamUnavailable } from '~/upstream/a
 import { readBoundedForm } from './bounded-form.server';
 import { validateCsrf } from './csrf.server';
 
-export async function readForm<S extends z.ZodTypeAny>(request: Request, schema: S) {
+/** `schema` may be chosen from the form (an order's instrument decides its rules). */
+export async function readForm<S extends z.ZodTypeAny>(request: Request, schema: S | ((formData: FormData) => S)) {
   const formData = await readBoundedForm(request);
   await validateCsrf(formData, request.headers);
-  return { formData, submission: parseWithZod(formData, { schema }) };
+  return { formData, submission: parseWithZod(formData, { schema: typeof schema === 'function' ? schema(formData) : schema }) };
 }
 
 /** The form again with the upstream's message (or the network error with its code) above it. */

@@ -20,7 +20,7 @@ import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { canStepDown, estimateOrder, formatLots, priceUnits, stepLots, type Conversion, type TicketInstrument } from './estimates';
 import { OrderConfirmSlot, usePreloadConfirm } from './order-confirm-slot';
-import { orderFormSchema, orderRulesOf, type OrderFormValues } from './schema';
+import { orderRulesOf, orderSchemaFor, type OrderFormValues } from './schema';
 import { TicketStopMoney, ticketStopMoney, type TicketStopsInput } from './ticket-stop-money';
 import { DEFAULT_PERIOD, tradeUrl } from './trade-url';
 
@@ -103,7 +103,7 @@ export const OrderForm = memo(function OrderForm({
   const locale = useLocale();
   const navigation = useNavigation();
   const rules = useMemo(() => orderRulesOf(instrument), [instrument]);
-  const schema = useMemo(() => orderFormSchema((id) => (id === instrument.Id ? rules : undefined)), [instrument.Id, rules]);
+  const schema = useMemo(() => orderSchemaFor(instrument.Id, rules), [instrument.Id, rules]);
   const constraint = useMemo(
     () => ({
       ...getZodConstraint(schema),

@@ -30,7 +30,7 @@ import { OrderForm, type OrderBlock } from './order-form';
 import { OrderPlaced } from './order-placed';
 import { loadTradeScreen, tradeCodeCookie } from './queries.server';
 import { QuotePanel } from './quote-panel';
-import { orderFormSchema, orderRulesOf } from './schema';
+import { orderRulesOf, orderSchemaFor } from './schema';
 import { PERIOD_LABELS, tradeUrl } from './trade-url';
 import { instrumentLogo } from '~/utils/instrument-logo';
 
@@ -78,11 +78,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     (r) => r.data,
     upstreamFallback([], 'product rules for the order form'),
   );
-  const schema = orderFormSchema((id) => {
+  const { formData, submission } = await readForm(request, (form) => {
+    const id = Number(form.get('forex_id'));
     const instrument = instruments.find((i) => i.Id === id);
-    return instrument ? orderRulesOf(instrument) : undefined;
+    return orderSchemaFor(id, instrument ? orderRulesOf(instrument) : undefined);
   });
-  const { formData, submission } = await readForm(request, schema);
   const forexId = Number(formData.get('forex_id'));
   const typedCode = String(formData.get('code') ?? '');
   const code = instruments.find((i) => i.Id === forexId)?.Code ?? (/^[A-Z0-9]{1,32}$/.test(typedCode) ? typedCode : null);

@@ -81,4 +81,23 @@ export function orderFormSchema(rulesFor: (forexId: number) => OrderRules | unde
   });
 }
 
+const schemasByInstrument = new Map<string, ReturnType<typeof orderFormSchema>>();
+
+/**
+ * The schema for orders of one instrument under its rules, made once: conform keeps its coerced copy of a
+ * schema per schema object, so a schema made for every post rebuilt that copy (and zod's objects) every time,
+ * a tenth of an order's CPU on the server.
+ */
+export function orderSchemaFor(forexId: number, rules: OrderRules | undefined) {
+  const key = `${forexId}|${JSON.stringify(rules ?? null)}`;
+  let schema = schemasByInstrument.get(key);
+  if (!schema) {
+    // Instruments and their rules are few; the bound only keeps a changing list from growing this forever.
+    if (schemasByInstrument.size >= 500) schemasByInstrument.clear();
+    schema = orderFormSchema((id) => (id === forexId ? rules : undefined));
+    schemasByInstrument.set(key, schema);
+  }
+  return schema;
+}
+
 export type OrderFormValues = z.infer<ReturnType<typeof orderFormSchema>>;
