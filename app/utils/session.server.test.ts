@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createCookie } from '@remix-run/node';
+import { CSRF } from 'remix-utils/csrf/server';
 import { afterAll, describe, expect, test } from 'vitest';
 import { describeSessionStore } from './session-store.test-support';
 
@@ -67,5 +69,24 @@ describe('CSRF', () => {
     forged.set('csrf', `${token}x`);
     await expect(validateCsrf(forged, headers)).rejects.toMatchObject({ status: 403 });
     await expect(validateCsrf(good, new Headers())).rejects.toMatchObject({ status: 403 });
+  });
+
+  test('a token signed as remix-utils signs it is accepted; one whose signature does not match its value is not', async () => {
+    const { SECRET } = sessions;
+    // remix-utils' own token and signature (crypto-js), as a cookie set before node's crypto took over carries it.
+    const signed = new CSRF({ cookie: createCookie('x'), secret: SECRET }).generate();
+    const value = signed.split('.')[0]!;
+    const tampered = `${value.startsWith('A') ? 'B' : 'A'}${value.slice(1)}.${signed.split('.')[1]}`;
+    for (const [token, ok] of [
+      [signed, true],
+      [tampered, false],
+    ] as const) {
+      const cookie = await createCookie('__Host-csrf', { secrets: [SECRET] }).serialize(token);
+      const form = new FormData();
+      form.set('csrf', token);
+      const check = validateCsrf(form, new Headers({ Cookie: cookie.split(';')[0]! }));
+      if (ok) await expect(check).resolves.toBeUndefined();
+      else await expect(check).rejects.toMatchObject({ status: 403 });
+    }
   });
 });
