@@ -3,8 +3,8 @@
  * until their code comes (a closed <details> drawer, a toast). The server's markup is kept as an island: the
  * browser renders the same wrapper with an empty `dangerouslySetInnerHTML`, which hydration leaves as the
  * server wrote it and later renders never touch, and swaps in the component once its code has loaded (after
- * hydration) and nobody is using the island: no <details> in it open, no focus in it (the swap draws it anew,
- * closed). Not a lazy component in a Suspense boundary: React draws such a boundary again, empty, when
+ * hydration) and nobody is using the island: no <details> in it open, no focus in it, no press on it (the swap
+ * draws it anew, closed). Not a lazy component in a Suspense boundary: React draws such a boundary again, empty, when
  * anything above it changes before its code comes (error 421; Remix updates its router state soon after
  * hydration). A chunk that fails to load leaves the server's markup in place.
  */
@@ -36,23 +36,37 @@ export function hydrateLater<P extends object>(server: ComponentType<P> | null, 
     const island = useRef<HTMLDivElement>(null);
     // Drawn by the browser from the start (no server markup to keep), or swapped in once the island is idle.
     const [swapped, setSwapped] = useState(() => !!cache.component);
+    // A finger or button held down on the island is using it too (Safari does not focus what is pressed): noted
+    // from hydration on, since the press may begin before the code comes.
+    const pressed = useRef(false);
     useEffect(() => {
       const element = island.current;
-      if (!loaded || swapped || !element) return;
+      if (swapped || !element) return;
       // Looked at and drawn in one task: a tap pressed on the server's markup between the two would be released
       // on the new markup, and the browser then sends no click at all.
       const swapWhenIdle = () => {
-        if (!inUse(element)) flushSync(() => setSwapped(true));
+        if (loaded && !pressed.current && !inUse(element)) flushSync(() => setSwapped(true));
       };
-      // Focus leaving may be moving to another element of the island: look once it has landed. (The first look
-      // is a task of its own too: flushSync cannot draw from inside an effect.)
+      // Focus leaving may be moving to another element of the island: look once it has landed; a release, once
+      // its click is done. (The first look is a task of its own too: flushSync cannot draw from inside an effect.)
       const afterFocus = () => setTimeout(swapWhenIdle);
+      const press = () => (pressed.current = true);
+      const release = () => {
+        pressed.current = false;
+        afterFocus();
+      };
       afterFocus();
       element.addEventListener('toggle', swapWhenIdle, true);
       element.addEventListener('focusout', afterFocus);
+      element.addEventListener('pointerdown', press);
+      addEventListener('pointerup', release);
+      addEventListener('pointercancel', release);
       return () => {
         element.removeEventListener('toggle', swapWhenIdle, true);
         element.removeEventListener('focusout', afterFocus);
+        element.removeEventListener('pointerdown', press);
+        removeEventListener('pointerup', release);
+        removeEventListener('pointercancel', release);
       };
     }, [loaded, swapped]);
     const component = import.meta.env.SSR ? server : swapped ? loaded : null;

@@ -124,6 +124,36 @@ test('a drawer opened before its code arrives stays open and works when the code
   expect(watch.errors).toEqual([]);
 });
 
+// Safari does not focus what a finger presses, so a press held on the server's drawer while its code arrives must
+// keep that markup in place: swapped under the finger, the release lands on new markup and no click follows.
+// Chromium focuses on press, so the press is simulated as Safari makes it: a pointerdown, no focus.
+test('a press held on the drawer while its code arrives keeps the markup under the finger until released', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/side-drawer-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const watch = await watchStartup(page);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const opener = page.getByLabel('Open menu');
+  await opener.evaluate((summary) => summary.setAttribute('data-pressed-markup', ''));
+  await opener.dispatchEvent('pointerdown');
+  release();
+  await page.waitForResponse(/\/assets\/side-drawer-[\w-]+\.js$/);
+  await page.waitForTimeout(300); // the code is evaluated and the page idle: the pressed markup must still be there
+  await expect(page.locator('[data-pressed-markup]')).toHaveCount(1);
+  await opener.dispatchEvent('pointerup');
+  await opener.dispatchEvent('click');
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await menu.getByRole('button', { name: 'Deutsch' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  expect(watch.errors).toEqual([]);
+});
+
 // Browsers load lazy images at once when scripting is off (the spec: no lazy loading without script), so
 // this holds with JavaScript only.
 test("a first visit fetches only the flag it shows: the closed drawer's eighteen wait until it opens", async ({ page }) => {
