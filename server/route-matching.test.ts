@@ -57,7 +57,9 @@ describe('route matching with the cached branches', () => {
   });
 
   it('serves a static handler query as before', async () => {
-    const handler = createStaticHandler([{ id: 'r', path: '/', children: [{ id: 'q', path: 'q/:n', loader: ({ params }) => Number(params.n) * 2 }] }]);
+    const handler = createStaticHandler([
+      { id: 'r', path: '/', children: [{ id: 'q', path: 'q/:n', loader: ({ params }) => Number(params.n) * 2 }] },
+    ]);
     for (const n of [1, 2]) {
       const context = await handler.query(new Request(`http://localhost/q/${n}`));
       if (context instanceof Response) throw new Error('unexpected response');
