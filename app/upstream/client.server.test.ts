@@ -54,6 +54,8 @@ describe('callUpstream', () => {
     expect(seen!.headers.lang).toBe('ar');
     expect(seen!.headers.authorization).toBe('tok');
     expect(new URL(seen!.url!, baseUrl).searchParams.get('t')).toMatch(/^\d+$/);
+    // The answer is read as sent: no compressed body, which this client does not decode.
+    expect(seen!.headers['accept-encoding']).toBe('identity');
   });
 
   test('POST sends a form body', async () => {

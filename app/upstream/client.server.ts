@@ -97,7 +97,9 @@ export async function uploadToUpstream<C extends CallDef>(
 }
 
 function baseHeaders(options: CallOptions): Record<string, string> {
-  const headers: Record<string, string> = { lang: options.lang, accept: 'application/json' };
+  // Identity: undici's request (below) does not decode a compressed body as fetch did, and a request without
+  // Accept-Encoding allows any coding.
+  const headers: Record<string, string> = { lang: options.lang, accept: 'application/json', 'accept-encoding': 'identity' };
   if (options.token) headers.authorization = options.token;
   if (options.clientIp) headers['x-forwarded-for'] = options.clientIp;
   return headers;
