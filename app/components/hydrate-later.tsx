@@ -47,26 +47,28 @@ export function hydrateLater<P extends object>(server: ComponentType<P> | null, 
       const swapWhenIdle = () => {
         if (loaded && !pressed.current && !inUse(element)) flushSync(() => setSwapped(true));
       };
-      // Focus leaving may be moving to another element of the island: look once it has landed; a release, once
-      // its click is done. (The first look is a task of its own too: flushSync cannot draw from inside an effect.)
+      // Focus leaving may be moving to another element of the island: look once it has landed. A release: once
+      // its click is surely done (iOS sends a tap's click in a task of its own, after the touch ends). (The
+      // first look is a task of its own too: flushSync cannot draw from inside an effect.)
       const afterFocus = () => setTimeout(swapWhenIdle);
       const press = () => (pressed.current = true);
       const release = () => {
         pressed.current = false;
-        afterFocus();
+        setTimeout(swapWhenIdle, 500);
       };
       afterFocus();
       element.addEventListener('toggle', swapWhenIdle, true);
       element.addEventListener('focusout', afterFocus);
       element.addEventListener('pointerdown', press);
-      addEventListener('pointerup', release);
-      addEventListener('pointercancel', release);
+      // Capture: a release whose propagation is stopped (a dragged chart line) is a release all the same.
+      addEventListener('pointerup', release, true);
+      addEventListener('pointercancel', release, true);
       return () => {
         element.removeEventListener('toggle', swapWhenIdle, true);
         element.removeEventListener('focusout', afterFocus);
         element.removeEventListener('pointerdown', press);
-        removeEventListener('pointerup', release);
-        removeEventListener('pointercancel', release);
+        removeEventListener('pointerup', release, true);
+        removeEventListener('pointercancel', release, true);
       };
     }, [loaded, swapped]);
     const component = import.meta.env.SSR ? server : swapped ? loaded : null;

@@ -126,4 +126,22 @@ describe('callUpstream', () => {
     expect(error).toMatchObject({ reason: 'http' });
     expect(String(error.message)).toContain('502');
   });
+
+  test('a redirect is not followed: an order is never sent on elsewhere, and the call fails as unavailable', async () => {
+    const seen: string[] = [];
+    script = (req, _b, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.statusCode = 302;
+      res.setHeader('location', '/elsewhere');
+      res.end('moved');
+    };
+    const error = await callUpstream(
+      { baseUrl },
+      trade.submit,
+      { type: 1, cont: '0.01', forex_id: 1, status: 1, multiple: 100 },
+      { lang: 'en', token: 't' },
+    ).catch((e) => e);
+    expect(error).toMatchObject({ reason: 'http' });
+    expect(seen).toEqual(['POST /v1/api/forex/submit']);
+  });
 });

@@ -98,8 +98,13 @@ export async function uploadToUpstream<C extends CallDef>(
 
 function baseHeaders(options: CallOptions): Record<string, string> {
   // Identity: undici's request (below) does not decode a compressed body as fetch did, and a request without
-  // Accept-Encoding allows any coding.
-  const headers: Record<string, string> = { lang: options.lang, accept: 'application/json', 'accept-encoding': 'identity' };
+  // Accept-Encoding allows any coding. A user agent, as fetch sent one (a firewall may refuse requests without).
+  const headers: Record<string, string> = {
+    lang: options.lang,
+    accept: 'application/json',
+    'accept-encoding': 'identity',
+    'user-agent': 'lotfx-web',
+  };
   if (options.token) headers.authorization = options.token;
   if (options.clientIp) headers['x-forwarded-for'] = options.clientIp;
   return headers;
@@ -168,7 +173,8 @@ type Outgoing = { method: string; headers: Record<string, string>; body?: string
 /**
  * One HTTP exchange. Plain calls go through undici's `request`, which costs a fraction of `fetch`'s CPU
  * (no WHATWG Request, Response and streams per call: fetch was about 7 % of an order's CPU on the web);
- * a multipart upload keeps `fetch`, which encodes FormData.
+ * a multipart upload keeps `fetch`, which encodes FormData. A redirect is not followed: it is an answer that
+ * is not ours (`http`), where fetch would have sent an order's POST on as a GET.
  */
 async function answerOf(url: URL, init: Outgoing, signal: AbortSignal) {
   if (init.body instanceof FormData) {

@@ -73,6 +73,8 @@ describe('CSRF', () => {
 
   test('a token signed as remix-utils signs it is accepted; one whose signature does not match its value is not', async () => {
     const { SECRET } = sessions;
+    // Our subclass replaces remix-utils' `sign`: if remix-utils renamed it, its check would quietly use its own.
+    expect(typeof (CSRF.prototype as unknown as { sign?: unknown }).sign).toBe('function');
     // remix-utils' own token and signature (crypto-js), as a cookie set before node's crypto took over carries it.
     const signed = new CSRF({ cookie: createCookie('x'), secret: SECRET }).generate();
     const value = signed.split('.')[0]!;

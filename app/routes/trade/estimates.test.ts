@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { Instrument } from '#contract/calls/market';
 import { MarginMode } from '#contract/enums';
 import { canStepDown, conversionFor, estimateOrder, lotRulesOf, stepLots } from './estimates';
-import { orderFormSchema, orderRulesOf } from './schema';
+import { orderFormSchema, orderRulesOf, orderSchemaFor } from './schema';
 
 const quote = (close: number) => ({ Open: close, Close: close, Change: 0, High: close, Low: close, Volume: 0 });
 const fx = (id: number, code: string, close: number, precision = 5): Instrument => ({
@@ -158,6 +158,24 @@ describe('order form', () => {
 
   test('leverage must be one offered', () => {
     expect(errors({ leverage: '30' })).toEqual({ leverage: ['trade:validation.leverage'] });
+  });
+
+  test("one schema per instrument and rules, checking that instrument's rules; unknown ones share the rule-less schema", () => {
+    const rules = orderRulesOf(EURUSD);
+    const schema = orderSchemaFor(EURUSD.Id, rules);
+    expect(orderSchemaFor(EURUSD.Id, { ...rules })).toBe(schema);
+    const fewer = orderSchemaFor(EURUSD.Id, { ...rules, leverages: [50] });
+    expect(fewer).not.toBe(schema);
+    const form = (leverage: string) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries({ forex_id: String(EURUSD.Id), lots: '0.01', leverage, entry: '1', side: '1' })) data.set(k, v);
+      return data;
+    };
+    expect(parseWithZod(form('100'), { schema }).status).toBe('success');
+    expect(parseWithZod(form('100'), { schema: fewer }).status).toBe('error');
+    // Posted ids of no listed instrument make no schema of their own; the upstream checks their rules.
+    expect(orderSchemaFor(987654, undefined)).toBe(orderSchemaFor(Number.NaN, undefined));
+    expect(parseWithZod(form('30'), { schema: orderSchemaFor(987654, undefined) }).status).toBe('success');
   });
 });
 

@@ -82,14 +82,18 @@ export function orderFormSchema(rulesFor: (forexId: number) => OrderRules | unde
 }
 
 const schemasByInstrument = new Map<string, ReturnType<typeof orderFormSchema>>();
+/** An instrument whose rules are not known (not listed, or the list could not be read): the upstream checks them. */
+const withoutRules = orderFormSchema(() => undefined);
 
 /**
  * The schema for orders of one instrument under its rules, made once: conform keeps its coerced copy of a
  * schema per schema object, so a schema made for every post rebuilt that copy (and zod's objects) every time,
- * a tenth of an order's CPU on the server.
+ * a tenth of an order's CPU on the server. Only listed instruments get a schema of their own, so posted ids
+ * cannot fill the cache.
  */
 export function orderSchemaFor(forexId: number, rules: OrderRules | undefined) {
-  const key = `${forexId}|${JSON.stringify(rules ?? null)}`;
+  if (!rules) return withoutRules;
+  const key = `${forexId}|${JSON.stringify(rules)}`;
   let schema = schemasByInstrument.get(key);
   if (!schema) {
     // Instruments and their rules are few; the bound only keeps a changing list from growing this forever.
