@@ -173,8 +173,8 @@ type Outgoing = { method: string; headers: Record<string, string>; body?: string
 /**
  * One HTTP exchange. Plain calls go through undici's `request`, which costs a fraction of `fetch`'s CPU
  * (no WHATWG Request, Response and streams per call: fetch was about 7 % of an order's CPU on the web);
- * a multipart upload keeps `fetch`, which encodes FormData. A redirect is not followed: it is an answer that
- * is not ours (`http`), where fetch would have sent an order's POST on as a GET.
+ * a multipart upload keeps `fetch`, which encodes FormData. A plain call's redirect is not followed: it is an
+ * answer that is not ours (`http`), where fetch would have sent an order's POST on as a GET.
  */
 async function answerOf(url: URL, init: Outgoing, signal: AbortSignal) {
   if (init.body instanceof FormData) {

@@ -99,9 +99,8 @@ for (const lng of ['hk', 'ar']) {
   });
 }
 
-// The drawer's code comes after hydration (components/hydrate-later); here it is held back (a slow network,
-// which the real server cannot be made to be) so that the trader opens the server's drawer before it arrives.
-test('a drawer opened before its code arrives stays open and works when the code comes', async ({ page }) => {
+/** `/` in English, hydrated, with the drawer's code held back until `deliverDrawerCode()` lets it come. */
+async function openHomeWithDrawerCodeHeld(page: Page) {
   await chooseLanguage(page, 'en');
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -112,11 +111,21 @@ test('a drawer opened before its code arrives stays open and works when the code
   const watch = await watchStartup(page);
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const deliverDrawerCode = async () => {
+    release();
+    await page.waitForResponse(/\/assets\/side-drawer-[\w-]+\.js$/);
+  };
+  return { watch, deliverDrawerCode };
+}
+
+// The drawer's code comes after hydration (components/hydrate-later); here it is held back (a slow network,
+// which the real server cannot be made to be) so that the trader opens the server's drawer before it arrives.
+test('a drawer opened before its code arrives stays open and works when the code comes', async ({ page }) => {
+  const { watch, deliverDrawerCode } = await openHomeWithDrawerCodeHeld(page);
   await page.getByLabel('Open menu').click();
   const menu = page.getByRole('navigation', { name: 'Menu' });
   await expect(menu).toBeVisible();
-  release();
-  await page.waitForResponse(/\/assets\/side-drawer-[\w-]+\.js$/);
+  await deliverDrawerCode();
   await page.waitForTimeout(300); // the code is evaluated and the page idle: the drawer must still be open
   await expect(menu).toBeVisible();
   await menu.getByRole('button', { name: 'Deutsch' }).click();
@@ -128,21 +137,11 @@ test('a drawer opened before its code arrives stays open and works when the code
 // keep that markup in place: swapped under the finger, the release lands on new markup and no click follows.
 // Chromium focuses on press, so the press is simulated as Safari makes it: a pointerdown, no focus.
 test('a press held on the drawer while its code arrives keeps the markup under the finger until released', async ({ page }) => {
-  await chooseLanguage(page, 'en');
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/side-drawer-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const watch = await watchStartup(page);
-  await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const { watch, deliverDrawerCode } = await openHomeWithDrawerCodeHeld(page);
   const opener = page.getByLabel('Open menu');
   await opener.evaluate((summary) => summary.setAttribute('data-pressed-markup', ''));
   await opener.dispatchEvent('pointerdown');
-  release();
-  await page.waitForResponse(/\/assets\/side-drawer-[\w-]+\.js$/);
+  await deliverDrawerCode();
   await page.waitForTimeout(300); // the code is evaluated and the page idle: the pressed markup must still be there
   await expect(page.locator('[data-pressed-markup]')).toHaveCount(1);
   // Released: the code's drawer takes the place of the server's, and it opens and works.

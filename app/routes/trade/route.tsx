@@ -78,14 +78,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     (r) => r.data,
     upstreamFallback([], 'product rules for the order form'),
   );
+  let instrument: Instrument | undefined;
   const { formData, submission } = await readForm(request, (form) => {
     const id = Number(form.get('forex_id'));
-    const instrument = instruments.find((i) => i.Id === id);
+    instrument = instruments.find((i) => i.Id === id);
     return orderSchemaFor(id, instrument ? orderRulesOf(instrument) : undefined);
   });
-  const forexId = Number(formData.get('forex_id'));
   const typedCode = String(formData.get('code') ?? '');
-  const code = instruments.find((i) => i.Id === forexId)?.Code ?? (/^[A-Z0-9]{1,32}$/.test(typedCode) ? typedCode : null);
+  const code = instrument?.Code ?? (/^[A-Z0-9]{1,32}$/.test(typedCode) ? typedCode : null);
   const back = code ? `/trade?${new URLSearchParams({ code })}` : '/trade';
   // Ordering needs a login, whatever the page showed: a visitor goes to log in and comes back here.
   if (!api.signedIn) throw redirect(loginRedirect(request, back));
