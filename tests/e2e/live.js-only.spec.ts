@@ -96,3 +96,32 @@ test('with JavaScript, the ticket follows the live price: its best price moves w
     ),
   ).toPass({ timeout: 10_000 });
 });
+
+test('the ticket waits for live prices: buy and sell are off until the stream is up, and what was typed stays', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  // The stream held back (a slow link; the real relay answers at once): the page hydrates without live prices.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/stream',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto('/trade?code=EURUSD');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const buy = page.getByRole('button', { name: 'Buy up (long)', exact: true });
+  const sell = page.getByRole('button', { name: 'Buy low (short)', exact: true });
+  const waiting = page.getByRole('status').filter({ hasText: 'Connecting to live prices…' });
+  await expect(waiting).toBeVisible();
+  await expect(buy).toBeDisabled();
+  await expect(sell).toBeDisabled();
+  const lots = page.getByRole('spinbutton', { name: 'Lots' });
+  await lots.fill('0.05');
+  release();
+  await expect(buy).toBeEnabled({ timeout: 15_000 });
+  await expect(sell).toBeEnabled();
+  await expect(waiting).toHaveCount(0);
+  await expect(lots).toHaveValue('0.05');
+});

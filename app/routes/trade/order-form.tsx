@@ -9,7 +9,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
@@ -36,6 +36,19 @@ export interface TicketDefaults {
 
 /** Why buy and sell cannot be pressed right now. */
 export type OrderBlock = 'closed' | 'noLeverage' | 'connecting' | 'stale' | null;
+
+/**
+ * Why buy and sell are off now, given around the ticket rather than as its prop: it changes twice as a page
+ * starts (hydrated: waiting for prices; then the feed is up), and as a prop each change drew the whole ticket
+ * again, conform's fields and all (about 28 ms each on a weak phone; issue 12). Only the notice and the
+ * buttons read it.
+ */
+export const OrderBlockContext = createContext<OrderBlock>(null);
+
+/** The parts of the ticket that follow whether orders can be placed now. */
+function WithBlock({ children }: { children: (block: OrderBlock) => ReactNode }) {
+  return <>{children(useContext(OrderBlockContext))}</>;
+}
 
 /** The prices a tick changes: the instrument's, and the one that converts its money to USD. */
 interface Pricing {
@@ -75,7 +88,6 @@ export const OrderForm = memo(function OrderForm({
   idempotencyKey,
   lastResult,
   outcomeUnknown = false,
-  block,
   askFirst,
   confirmSide,
   oneTap,
@@ -91,7 +103,6 @@ export const OrderForm = memo(function OrderForm({
   lastResult: SubmissionResult<string[]> | undefined;
   /** The last order got no answer: it may exist, and the orders list will show it. */
   outcomeUnknown?: boolean;
-  block: OrderBlock;
   /** Buy and sell open a confirmation first (one-tap trading off, signed in). */
   askFirst: boolean;
   /** The action asked to confirm this side (an unconfirmed order without JavaScript). */
@@ -200,10 +211,8 @@ export const OrderForm = memo(function OrderForm({
 
   const submitting = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
   const leverages = instrument.HasForexMultiple;
-  const blockReason =
-    block === null
-      ? null
-      : { closed: t('marketClosed'), noLeverage: t('leverageMissing'), connecting: t('order.connecting'), stale: t('order.stale') }[block];
+  const blockReason = (block: Exclude<OrderBlock, null>) =>
+    ({ closed: t('marketClosed'), noLeverage: t('leverageMissing'), connecting: t('order.connecting'), stale: t('order.stale') })[block];
 
   return (
     <Form
@@ -375,45 +384,57 @@ export const OrderForm = memo(function OrderForm({
         </button>
       </noscript>
 
-      {blockReason ? (
-        <p id="order-blocked" className="notice warn" role="status">
-          {blockReason}
-        </p>
-      ) : null}
+      <WithBlock>
+        {(block) =>
+          block === null ? null : (
+            <p id="order-blocked" className="notice warn" role="status">
+              {blockReason(block)}
+            </p>
+          )
+        }
+      </WithBlock>
       {oneTap ? (
         <p className="one-tap-on" data-testid="one-tap-on">
           {t('oneTap.on')} <Link to="/mine/system">{t('oneTap.settings')}</Link>
         </p>
       ) : null}
-      <div className="order-buttons">
-        <SubmitButton className="button buy" name="side" value={String(Side.Buy)} disabled={block !== null || submitting}>
-          {t('order.buyUp')}
-        </SubmitButton>
-        <SubmitButton className="button sell" name="side" value={String(Side.Sell)} disabled={block !== null || submitting}>
-          {t('order.buyDown')}
-        </SubmitButton>
-      </div>
+      <WithBlock>
+        {(block) => (
+          <div className="order-buttons">
+            <SubmitButton className="button buy" name="side" value={String(Side.Buy)} disabled={block !== null || submitting}>
+              {t('order.buyUp')}
+            </SubmitButton>
+            <SubmitButton className="button sell" name="side" value={String(Side.Sell)} disabled={block !== null || submitting}>
+              {t('order.buyDown')}
+            </SubmitButton>
+          </div>
+        )}
+      </WithBlock>
       <ErrorList id={fields.side.errorId} errors={fields.side.errors} />
       {asking === Side.Buy || asking === Side.Sell
         ? live(({ price, openPrice, estimate, stopsInput }) => (
-            <OrderConfirmSlot
-              summary={{
-                side: asking,
-                instrument,
-                lots: lotsText ?? '',
-                leverage: text(fields.leverage.value) ?? '',
-                pending,
-                price: pending ? (openPrice !== null ? openPrice / 10 ** instrument.PricePrecision : null) : price,
-                takeProfit: stopsInput.takeProfit ?? '',
-                stopLoss: stopsInput.stopLoss ?? '',
-                trail: text(fields.trail_distance.value) ?? '',
-                stops: ticketStopMoney({ ...stopsInput, side: asking }),
-                margin: estimate.margin,
-                fee: estimate.fee,
-              }}
-              disabled={block !== null || submitting}
-              onCancel={cancelAsking}
-            />
+            <WithBlock>
+              {(block) => (
+                <OrderConfirmSlot
+                  summary={{
+                    side: asking,
+                    instrument,
+                    lots: lotsText ?? '',
+                    leverage: text(fields.leverage.value) ?? '',
+                    pending,
+                    price: pending ? (openPrice !== null ? openPrice / 10 ** instrument.PricePrecision : null) : price,
+                    takeProfit: stopsInput.takeProfit ?? '',
+                    stopLoss: stopsInput.stopLoss ?? '',
+                    trail: text(fields.trail_distance.value) ?? '',
+                    stops: ticketStopMoney({ ...stopsInput, side: asking }),
+                    margin: estimate.margin,
+                    fee: estimate.fee,
+                  }}
+                  disabled={block !== null || submitting}
+                  onCancel={cancelAsking}
+                />
+              )}
+            </WithBlock>
           ))
         : null}
     </Form>

@@ -26,7 +26,7 @@ import { oneTapChosen } from '~/utils/one-tap.server';
 import { loginRedirect } from '~/utils/session.server';
 import tradeCss from '~/styles/trade.css?inline';
 import { InstrumentDrawer } from './instrument-drawer';
-import { OrderForm, type OrderBlock } from './order-form';
+import { OrderBlockContext, OrderForm, type OrderBlock } from './order-form';
 import { OrderPlaced } from './order-placed';
 import { loadTradeScreen, tradeCodeCookie } from './queries.server';
 import { QuotePanel } from './quote-panel';
@@ -251,22 +251,23 @@ export default function TradePage() {
       {periods}
       {chart}
       {figures}
-      <OrderForm
-        key={instrument.Code}
-        instrument={instrument}
-        period={period}
-        fallbackPrice={page.quote.Close}
-        conversion={conversion}
-        feeType={page.feeType}
-        defaults={page.defaults}
-        idempotencyKey={actionData?.idempotencyKey || page.idempotencyKey}
-        lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
-        outcomeUnknown={actionData !== undefined && 'outcomeUnknown' in actionData}
-        block={block}
-        askFirst={page.signedIn && !page.oneTap}
-        confirmSide={actionData && 'confirm' in actionData && typeof actionData.confirm === 'number' ? actionData.confirm : null}
-        oneTap={page.oneTap}
-      />
+      <OrderBlockContext.Provider value={block}>
+        <OrderForm
+          key={instrument.Code}
+          instrument={instrument}
+          period={period}
+          fallbackPrice={page.quote.Close}
+          conversion={conversion}
+          feeType={page.feeType}
+          defaults={page.defaults}
+          idempotencyKey={actionData?.idempotencyKey || page.idempotencyKey}
+          lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+          outcomeUnknown={actionData !== undefined && 'outcomeUnknown' in actionData}
+          askFirst={page.signedIn && !page.oneTap}
+          confirmSide={actionData && 'confirm' in actionData && typeof actionData.confirm === 'number' ? actionData.confirm : null}
+          oneTap={page.oneTap}
+        />
+      </OrderBlockContext.Provider>
       {drawerOpen ? <InstrumentDrawer rows={page.instruments} current={instrument.Code} period={period} closeTo={here} /> : null}
       {page.signedIn && Number.isSafeInteger(placed) && placed > 0 ? <OrderPlaced orderId={placed} closeTo={here} /> : null}
     </main>
