@@ -3,6 +3,8 @@
  * per language). A <details> element, so it opens and closes without JavaScript.
  */
 import { Form, Link } from '@remix-run/react';
+import { startTransition, useEffect, useState, type SyntheticEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from '~/i18n/react';
 import { BCP47, LANGUAGES, type Language } from '~/i18n/config';
 import { LANGUAGE_NAMES } from '~/i18n/language-names';
@@ -16,8 +18,18 @@ export interface DrawerUser {
 
 export function SideDrawer({ user, lang, here }: { user: DrawerUser | null; lang: Language; here: string }) {
   const { t } = useTranslation();
+  // The browser draws the closed drawer at once (the island swap does it in one task) and its panel just after,
+  // in a transition React splits into short tasks: in one piece, the panel's links and eighteen languages held a
+  // weak phone's main thread ~30 ms as each page started (issue 12). Opened before that, it is drawn at once.
+  const [panel, setPanel] = useState(import.meta.env.SSR);
+  useEffect(() => {
+    if (!panel) startTransition(() => setPanel(true));
+  }, [panel]);
+  const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
+    if (event.currentTarget.open && !panel) flushSync(() => setPanel(true));
+  };
   return (
-    <details className="side-drawer">
+    <details className="side-drawer" onToggle={onToggle}>
       <summary aria-label={t('drawer.open')}>
         <svg
           viewBox="0 0 24 24"
@@ -33,54 +45,63 @@ export function SideDrawer({ user, lang, here }: { user: DrawerUser | null; lang
         </svg>
       </summary>
       <nav className="drawer-panel" aria-label={t('drawer.label')}>
-        <div className="drawer-user">
-          {user ? (
-            <>
-              <strong>{user.isDemo ? t('user.demoAccount') : user.email}</strong>
-              <small>
-                {t('user.uid')}: {user.uid}
-              </small>
-            </>
-          ) : (
-            <span className="drawer-auth">
-              <Link to="/login">{t('actions.login')}</Link>
-              <Link to="/register">{t('actions.register')}</Link>
-            </span>
-          )}
-        </div>
-        <ul className="drawer-links">
-          <li>
-            <Link to="/">{t('tabs.market')}</Link>
-          </li>
-          <li>
-            <Link to="/trade">{t('tabs.trade')}</Link>
-          </li>
-          <li>
-            <Link to="/order">{t('tabs.orders')}</Link>
-          </li>
-          <li>
-            <Link to="/mine">{t('drawer.userCentre')}</Link>
-          </li>
-          <li>
-            <Link to="/rank">{t('tabs.copyTrading')}</Link>
-          </li>
-          <li>
-            <Link to="/news">{t('tabs.news')}</Link>
-          </li>
-          <li>
-            <Link to="/product">{t('drawer.search')}</Link>
-          </li>
-        </ul>
-        <Form method="get" action="/language" reloadDocument className="drawer-languages" aria-label={t('language.title')}>
-          <input type="hidden" name="redirectTo" value={here} />
-          <p className="drawer-heading">{t('language.title')}</p>
-          {LANGUAGES.map((code) => (
-            <button key={code} type="submit" name="lng" value={code} aria-pressed={code === lang} lang={BCP47[code]}>
-              <LanguageFlag lang={code} /> {LANGUAGE_NAMES[code]}
-            </button>
-          ))}
-        </Form>
+        {panel ? <DrawerPanel user={user} lang={lang} here={here} /> : null}
       </nav>
     </details>
+  );
+}
+
+function DrawerPanel({ user, lang, here }: { user: DrawerUser | null; lang: Language; here: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="drawer-user">
+        {user ? (
+          <>
+            <strong>{user.isDemo ? t('user.demoAccount') : user.email}</strong>
+            <small>
+              {t('user.uid')}: {user.uid}
+            </small>
+          </>
+        ) : (
+          <span className="drawer-auth">
+            <Link to="/login">{t('actions.login')}</Link>
+            <Link to="/register">{t('actions.register')}</Link>
+          </span>
+        )}
+      </div>
+      <ul className="drawer-links">
+        <li>
+          <Link to="/">{t('tabs.market')}</Link>
+        </li>
+        <li>
+          <Link to="/trade">{t('tabs.trade')}</Link>
+        </li>
+        <li>
+          <Link to="/order">{t('tabs.orders')}</Link>
+        </li>
+        <li>
+          <Link to="/mine">{t('drawer.userCentre')}</Link>
+        </li>
+        <li>
+          <Link to="/rank">{t('tabs.copyTrading')}</Link>
+        </li>
+        <li>
+          <Link to="/news">{t('tabs.news')}</Link>
+        </li>
+        <li>
+          <Link to="/product">{t('drawer.search')}</Link>
+        </li>
+      </ul>
+      <Form method="get" action="/language" reloadDocument className="drawer-languages" aria-label={t('language.title')}>
+        <input type="hidden" name="redirectTo" value={here} />
+        <p className="drawer-heading">{t('language.title')}</p>
+        {LANGUAGES.map((code) => (
+          <button key={code} type="submit" name="lng" value={code} aria-pressed={code === lang} lang={BCP47[code]}>
+            <LanguageFlag lang={code} /> {LANGUAGE_NAMES[code]}
+          </button>
+        ))}
+      </Form>
+    </>
   );
 }
