@@ -36,25 +36,28 @@ export function hydrateLater<P extends object>(server: ComponentType<P> | null, 
     const island = useRef<HTMLDivElement>(null);
     // Drawn by the browser from the start (no server markup to keep), or swapped in once the island is idle.
     const [swapped, setSwapped] = useState(() => !!cache.component);
-    // A finger or button held down on the island is using it too (Safari does not focus what is pressed): noted
-    // from hydration on, since the press may begin before the code comes.
-    const pressed = useRef(false);
+    // A finger or the main button held down on the island is using it too (Safari does not focus what is
+    // pressed): noted from hydration on, since the press may begin before the code comes. By pointer, so a
+    // second finger's release does not end the first one's press; other buttons (a context menu, whose release
+    // may never reach the page) are no tap.
+    const pressed = useRef(new Set<number>());
     useEffect(() => {
       const element = island.current;
       if (swapped || !element) return;
       // Looked at and drawn in one task: a tap pressed on the server's markup between the two would be released
       // on the new markup, and the browser then sends no click at all.
       const swapWhenIdle = () => {
-        if (loaded && !pressed.current && !inUse(element)) flushSync(() => setSwapped(true));
+        if (loaded && pressed.current.size === 0 && !inUse(element)) flushSync(() => setSwapped(true));
       };
       // Focus leaving may be moving to another element of the island: look once it has landed. A release: once
       // its click is surely done (iOS sends a tap's click in a task of its own, after the touch ends). (The
       // first look is a task of its own too: flushSync cannot draw from inside an effect.)
       const afterFocus = () => setTimeout(swapWhenIdle);
-      const press = () => (pressed.current = true);
-      const release = () => {
-        pressed.current = false;
-        setTimeout(swapWhenIdle, 500);
+      const press = (event: PointerEvent) => {
+        if (event.button === 0) pressed.current.add(event.pointerId);
+      };
+      const release = (event: PointerEvent) => {
+        if (pressed.current.delete(event.pointerId)) setTimeout(swapWhenIdle, 500);
       };
       afterFocus();
       element.addEventListener('toggle', swapWhenIdle, true);

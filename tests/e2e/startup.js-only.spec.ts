@@ -140,12 +140,17 @@ test('a press held on the drawer while its code arrives keeps the markup under t
   const { watch, deliverDrawerCode } = await openHomeWithDrawerCodeHeld(page);
   const opener = page.getByLabel('Open menu');
   await opener.evaluate((summary) => summary.setAttribute('data-pressed-markup', ''));
-  await opener.dispatchEvent('pointerdown');
+  await opener.dispatchEvent('pointerdown', { pointerId: 1, isPrimary: true });
   await deliverDrawerCode();
   await page.waitForTimeout(300); // the code is evaluated and the page idle: the pressed markup must still be there
   await expect(page.locator('[data-pressed-markup]')).toHaveCount(1);
+  // A second finger's tap ends only its own press (the swap looks again 500 ms after a release).
+  await opener.dispatchEvent('pointerdown', { pointerId: 2, isPrimary: false });
+  await opener.dispatchEvent('pointerup', { pointerId: 2, isPrimary: false });
+  await page.waitForTimeout(800);
+  await expect(page.locator('[data-pressed-markup]')).toHaveCount(1);
   // Released: the code's drawer takes the place of the server's, and it opens and works.
-  await opener.dispatchEvent('pointerup');
+  await opener.dispatchEvent('pointerup', { pointerId: 1, isPrimary: true });
   await expect(page.locator('[data-pressed-markup]')).toHaveCount(0);
   await opener.click();
   const menu = page.getByRole('navigation', { name: 'Menu' });
