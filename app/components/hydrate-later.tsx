@@ -54,10 +54,21 @@ export function hydrateLater<P extends object>(server: ComponentType<P> | null, 
       // first look is a task of its own too: flushSync cannot draw from inside an effect.)
       const afterFocus = () => setTimeout(swapWhenIdle);
       const press = (event: PointerEvent) => {
-        if (event.button === 0) pressed.current.add(event.pointerId);
+        if (event.button !== 0) return;
+        // A primary pointer going down means no earlier touch is still on the screen, even one whose release
+        // never reached the page.
+        if (event.isPrimary) pressed.current.clear();
+        pressed.current.add(event.pointerId);
       };
       const release = (event: PointerEvent) => {
         if (pressed.current.delete(event.pointerId)) setTimeout(swapWhenIdle, 500);
+      };
+      // A page hidden mid-press may never hear the release.
+      const hidden = () => {
+        if (document.visibilityState === 'hidden' && pressed.current.size > 0) {
+          pressed.current.clear();
+          setTimeout(swapWhenIdle);
+        }
       };
       afterFocus();
       element.addEventListener('toggle', swapWhenIdle, true);
@@ -66,7 +77,9 @@ export function hydrateLater<P extends object>(server: ComponentType<P> | null, 
       // Capture: a release whose propagation is stopped (a dragged chart line) is a release all the same.
       addEventListener('pointerup', release, true);
       addEventListener('pointercancel', release, true);
+      document.addEventListener('visibilitychange', hidden);
       return () => {
+        document.removeEventListener('visibilitychange', hidden);
         element.removeEventListener('toggle', swapWhenIdle, true);
         element.removeEventListener('focusout', afterFocus);
         element.removeEventListener('pointerdown', press);

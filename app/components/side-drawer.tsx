@@ -25,12 +25,17 @@ export function SideDrawer({ user, lang, here }: { user: DrawerUser | null; lang
   useEffect(() => {
     if (!panel) startTransition(() => setPanel(true));
   }, [panel]);
+  // A click (or Enter on the summary) comes before the <details> opens, so the panel is there when it does;
+  // `toggle` (after the opening, in a task of its own) catches any other way of opening it.
+  const drawPanel = () => {
+    if (!panel) flushSync(() => setPanel(true));
+  };
   const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
-    if (event.currentTarget.open && !panel) flushSync(() => setPanel(true));
+    if (event.currentTarget.open) drawPanel();
   };
   return (
     <details className="side-drawer" onToggle={onToggle}>
-      <summary aria-label={t('drawer.open')}>
+      <summary aria-label={t('drawer.open')} onClick={drawPanel}>
         <svg
           viewBox="0 0 24 24"
           width="24"

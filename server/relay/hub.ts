@@ -198,8 +198,9 @@ interface KlineWatch {
 /**
  * The kernel's tables list every socket of the machine, ours or not: reading them costs in proportion (about
  * 0.2 s of CPU, mostly the kernel's, beside 20,000 streams here). So the next look waits 20 times as long as the
- * last one took (at most a twentieth of a core), but at least `behindCheckMs` and at most a quarter of
- * `maxBehindMs`, so that a stalled client is still ended within about 1.25 × `maxBehindMs`.
+ * last one took (its wall time, waits in the thread pool included: a busy machine looks less often), at least
+ * `behindCheckMs` and at most a quarter of `maxBehindMs`, so that a stalled client is still ended within about
+ * 1.25 × `maxBehindMs` plus one look.
  */
 export function nextBehindCheckMs(
   lastCostMs: number,
@@ -673,8 +674,14 @@ export class RelayHub {
     this.behindTimer = setTimeout(() => {
       const started = performance.now();
       void this.checkBehind()
-        .catch((error: unknown) => this.log(`kernel table check failed: ${String(error)}`))
-        .finally(() => this.scheduleBehindCheck(performance.now() - started));
+        .catch((error: unknown) => {
+          try {
+            this.log(`kernel table check failed: ${String(error)}`);
+          } catch {
+            // a log that fails must not stop the checks (nor become an unhandled rejection)
+          }
+        })
+        .then(() => this.scheduleBehindCheck(performance.now() - started));
     }, wait);
     this.behindTimer.unref();
   }

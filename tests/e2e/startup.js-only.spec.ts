@@ -141,6 +141,8 @@ test('a press held on the drawer while its code arrives keeps the markup under t
   const opener = page.getByLabel('Open menu');
   await opener.evaluate((summary) => summary.setAttribute('data-pressed-markup', ''));
   await opener.dispatchEvent('pointerdown', { pointerId: 1, isPrimary: true });
+  // A right-click is no tap: its release (after the context menu) may never come, and it holds nothing.
+  await opener.dispatchEvent('pointerdown', { pointerId: 3, isPrimary: false, button: 2, buttons: 2 });
   await deliverDrawerCode();
   await page.waitForTimeout(300); // the code is evaluated and the page idle: the pressed markup must still be there
   await expect(page.locator('[data-pressed-markup]')).toHaveCount(1);
