@@ -141,7 +141,7 @@ export const OrderForm = memo(function OrderForm({
   const pending = (text(fields.entry.value) ?? defaults.entry) === String(EntryMode.Pending);
   const lotsText = text(fields.lots.value);
   /** What the fields as typed come to at these prices: the open price, the estimates, the stops' money. */
-  const atPrices = ({ price, conversionPrice }: Pricing) => {
+  const computeAtPrices = ({ price, conversionPrice }: Pricing) => {
     const openPrice = pending
       ? parseUnits(text(fields.target_price.value) ?? '', instrument.PricePrecision)
       : priceUnits(price, instrument.PricePrecision);
@@ -165,6 +165,14 @@ export const OrderForm = memo(function OrderForm({
       stopLoss: text(fields.stop_loss.value),
     };
     return { price, openPrice, estimate, stopsInput };
+  };
+  // The ticket's live parts (three; four with the confirmation) each follow the price on their own: a tick works
+  // the figures out once for all of them. Kept per render of the form, since they depend on its fields.
+  let last: (Pricing & { at: ReturnType<typeof computeAtPrices> }) | null = null;
+  const atPrices = (pricing: Pricing) => {
+    if (last?.price !== pricing.price || last.conversionPrice !== pricing.conversionPrice)
+      last = { ...pricing, at: computeAtPrices(pricing) };
+    return last.at;
   };
   const live = (render: (at: ReturnType<typeof atPrices>) => ReactNode) => (
     <AtLivePrice instrument={instrument} conversion={conversion} fallback={fallbackPrice}>
