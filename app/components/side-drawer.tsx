@@ -56,6 +56,17 @@ export function SideDrawer({ user, lang, here }: { user: DrawerUser | null; lang
   );
 }
 
+/** The main places, in the drawer's order (the tab bar has its own five, with icons). */
+const PLACES = [
+  { to: '/', key: 'tabs.market' },
+  { to: '/trade', key: 'tabs.trade' },
+  { to: '/order', key: 'tabs.orders' },
+  { to: '/mine', key: 'drawer.userCentre' },
+  { to: '/rank', key: 'tabs.copyTrading' },
+  { to: '/news', key: 'tabs.news' },
+  { to: '/product', key: 'drawer.search' },
+] as const;
+
 function DrawerPanel({ user, lang, here }: { user: DrawerUser | null; lang: Language; here: string }) {
   const { t } = useTranslation();
   return (
@@ -76,27 +87,11 @@ function DrawerPanel({ user, lang, here }: { user: DrawerUser | null; lang: Lang
         )}
       </div>
       <ul className="drawer-links">
-        <li>
-          <Link to="/">{t('tabs.market')}</Link>
-        </li>
-        <li>
-          <Link to="/trade">{t('tabs.trade')}</Link>
-        </li>
-        <li>
-          <Link to="/order">{t('tabs.orders')}</Link>
-        </li>
-        <li>
-          <Link to="/mine">{t('drawer.userCentre')}</Link>
-        </li>
-        <li>
-          <Link to="/rank">{t('tabs.copyTrading')}</Link>
-        </li>
-        <li>
-          <Link to="/news">{t('tabs.news')}</Link>
-        </li>
-        <li>
-          <Link to="/product">{t('drawer.search')}</Link>
-        </li>
+        {PLACES.map(({ to, key }) => (
+          <li key={to}>
+            <Link to={to}>{t(key)}</Link>
+          </li>
+        ))}
       </ul>
       <Form method="get" action="/language" reloadDocument className="drawer-languages" aria-label={t('language.title')}>
         <input type="hidden" name="redirectTo" value={here} />
