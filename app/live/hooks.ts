@@ -12,9 +12,13 @@ const noop = () => () => {};
 const none = () => undefined;
 const serverHealth = (): FeedHealth => 'connecting';
 
-/** Opens the stream while the component is mounted (a `resync` reruns the loaders: see resync.tsx). */
+/**
+ * Opens the stream while the component is mounted (a `resync` reruns the loaders: see resync.tsx). A page that
+ * shows some instruments only names them in `scope.quotes`: the stream then carries those quotes alone.
+ */
 export function useLiveStream(scope: StreamScope = {}) {
-  useEffect(() => live?.retain(scope), [scope.code, scope.period]); // eslint-disable-line react-hooks/exhaustive-deps
+  const quotes = scope.quotes?.join(',');
+  useEffect(() => live?.retain(scope), [scope.code, scope.period, quotes]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 /**

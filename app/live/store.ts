@@ -10,10 +10,21 @@ export type FeedHealth = 'connecting' | 'up' | 'stale' | 'down';
 
 type Listener = () => void;
 
-/** What the stream should carry besides public quotes: the candles of one code and period. */
+/** What the stream should carry: the candles of one code and period, and the quotes a page shows. */
 export interface StreamScope {
   code?: string;
   period?: string;
+  /** The ids of the instruments whose quotes the page shows; absent: every instrument. */
+  quotes?: readonly number[];
+}
+
+/**
+ * Whether a stream that carries `carried` (null: every instrument) has every quote `wanted` needs. A page that
+ * wants fewer quotes than the open stream carries keeps it: a reconnect would briefly leave its prices waiting.
+ */
+function carries(carried: ReadonlySet<number> | null, wanted: readonly number[] | undefined): boolean {
+  if (carried === null) return true;
+  return wanted !== undefined && wanted.every((id) => carried.has(id));
 }
 
 /**
@@ -40,7 +51,10 @@ const HIDDEN_CLOSE_MS = 5000;
 
 class LiveStore {
   private source: EventSource | null = null;
-  private scope: StreamScope = {};
+  /** Until a page says what it shows, the stream carries no quotes (the price alerts' toasts need none). */
+  private scope: StreamScope = { quotes: [] };
+  /** The quotes the open stream carries (null: every instrument). */
+  private carried: ReadonlySet<number> | null = new Set();
   /** Every instrument's latest quote; a new map only when one changed. */
   readonly quotes = new Slice<ReadonlyMap<number, QuoteData>>(new Map());
   readonly account = new Slice<AccountData | null>(null);
@@ -70,10 +84,7 @@ class LiveStore {
     this.users += 1;
     this.setScope(scope);
     this.wireWindowEvents();
-    return () => {
-      this.users -= 1;
-      if (this.users === 0) this.disconnect();
-    };
+    return this.release;
   }
 
   /** Keeps the stream open without choosing its scope (the price alerts' toasts on every page). */
@@ -81,15 +92,24 @@ class LiveStore {
     this.users += 1;
     this.wireWindowEvents();
     if (!this.source) this.connect();
-    return () => {
-      this.users -= 1;
-      if (this.users === 0) this.disconnect();
-    };
+    return this.release;
   }
 
+  /**
+   * An effect that runs again (its page's scope changed) releases and retains in one go: the stream is let go
+   * only if nobody took it back meanwhile, so a wider stream stays for a page that now wants less.
+   */
+  private release = () => {
+    this.users -= 1;
+    queueMicrotask(() => {
+      if (this.users === 0) this.disconnect();
+    });
+  };
+
   setScope(scope: StreamScope) {
-    if (scope.code === this.scope.code && scope.period === this.scope.period && this.source) return;
+    const same = scope.code === this.scope.code && scope.period === this.scope.period;
     this.scope = scope;
+    if (same && this.source && carries(this.carried, scope.quotes)) return;
     this.connect();
   }
 
@@ -113,6 +133,10 @@ class LiveStore {
     const params = new URLSearchParams();
     if (this.scope.code) params.set('code', this.scope.code);
     if (this.scope.period) params.set('period', this.scope.period);
+    const wanted = this.scope.quotes;
+    if (wanted) params.set('quotes', wanted.join(','));
+    this.carried = wanted ? new Set(wanted) : null;
+    if (wanted) this.forgetQuotesBut(this.carried!);
     // A fresh EventSource cannot send the Last-Event-ID header, so the id travels in the query.
     if (this.lastEventId) params.set('lastEventId', this.lastEventId);
     const query = params.toString();
@@ -145,6 +169,17 @@ class LiveStore {
     // Announced on the window: the page shell (resync.tsx) reruns the loaders without loading this module.
     on('resync', () => window.dispatchEvent(new Event(RESYNC_EVENT)));
     source.onerror = () => this.setHealth(source.readyState === EventSource.CLOSED ? 'down' : 'stale');
+  }
+
+  /**
+   * Quotes the new stream will not carry stop being live: left in place they would age unseen and later
+   * outshine a page's fresher server data (a page that shows them again reconnects and gets them at once).
+   */
+  private forgetQuotesBut(keep: ReadonlySet<number>) {
+    for (const id of this.pendingQuotes.keys()) if (!keep.has(id)) this.pendingQuotes.delete(id);
+    if ([...this.quotes.value.keys()].every((id) => keep.has(id))) return;
+    this.quotes.set(new Map([...this.quotes.value].filter(([id]) => keep.has(id))));
+    for (const [id, slice] of this.quoteSlices) if (!keep.has(id)) slice.set(undefined);
   }
 
   private disconnect() {

@@ -81,12 +81,71 @@ test('SSE headers; on connect: status, then the latest quote of every instrument
 
 test('bad code or period gets 400', async () => {
   const { open, relay } = await relayWithServer();
-  for (const query of ['code=EUR-USD&period=1min', `code=${'A'.repeat(33)}&period=1min`, 'code=EURUSD&period=2min', 'code=EURUSD']) {
+  for (const query of [
+    'code=EUR-USD&period=1min',
+    `code=${'A'.repeat(33)}&period=1min`,
+    'code=EURUSD&period=2min',
+    'code=EURUSD',
+    'quotes=1,x',
+    'quotes=0',
+    'quotes=1,,2',
+    `quotes=${Array.from({ length: 65 }, (_, i) => i + 1).join(',')}`,
+  ]) {
     const s = await open(`/stream?${query}`);
     expect(s.status, query).toBe(400);
   }
   expect(relay.stats().clients).toBe(0);
   expect((await open('/stream?code=EURUSD&period=1day')).status).toBe(200);
+  expect((await open(`/stream?quotes=${Array.from({ length: 64 }, (_, i) => i + 1).join(',')}`)).status).toBe(200);
+});
+
+test('?quotes= narrows a stream to the instruments its page shows; the other streams still get every tick', async () => {
+  const { relay, open } = await relayWithServer();
+  const idOf = (symbol: string) => relay.latestQuotes().find((q) => q.symbol === symbol)!.forex_id;
+  const [eur, btc] = [idOf('EURUSD'), idOf('BTCUSD')];
+  const all = await open('/stream');
+  const two = await open(`/stream?code=EURUSD&period=1min&quotes=${eur},${btc}`);
+  const twoToo = await open(`/stream?quotes=${btc},${eur}`);
+  const none = await open('/stream?quotes=');
+  for (const s of [all, two, twoToo, none]) await s.waitFor((e) => e.event === 'status');
+  await all.waitFor(isQuote('GBPUSD'));
+  await two.waitFor(isQuote('BTCUSD'));
+  const symbolsOf = (s: SseStream) => new Set(s.events.filter((e) => e.event === 'quote').map((e) => (e.json as QuoteData).symbol));
+  // On connect: the latest quote of the instruments asked for only.
+  expect(symbolsOf(two)).toEqual(new Set(['EURUSD', 'BTCUSD']));
+  const from = [two.events.length, twoToo.events.length];
+  up.setPrice('GBPUSD', 1.30311);
+  up.setPrice('EURUSD', 1.10311);
+  await all.waitFor(isQuote('GBPUSD', 1.30311));
+  await all.waitFor(isQuote('EURUSD', 1.10311));
+  const [a, b] = await Promise.all([
+    two.waitFor(isQuote('EURUSD', 1.10311), { from: from[0] }),
+    twoToo.waitFor(isQuote('EURUSD', 1.10311), { from: from[1] }),
+  ]);
+  // The same set asked for in another order shares the frame.
+  expect(a.id).toBe(b.id);
+  up.setPrice('GBPUSD', 1.30322);
+  await all.waitFor(isQuote('GBPUSD', 1.30322));
+  await new Promise((r) => setTimeout(r, 300));
+  expect(symbolsOf(two)).toEqual(new Set(['EURUSD', 'BTCUSD']));
+  expect(symbolsOf(twoToo)).toEqual(new Set(['EURUSD', 'BTCUSD']));
+  expect(none.events.filter((e) => e.event === 'quote')).toEqual([]);
+  expect(none.events.filter((e) => e.event === 'status')).toHaveLength(1);
+  for (const s of [two, twoToo]) expectIncreasingIds(s.events);
+});
+
+test('?quotes= for a low-data stream: what it is owed is only what it asked for', async () => {
+  const { relay, open } = await relayWithServer({ lowDataIntervalMs: 200 });
+  const eur = relay.latestQuotes().find((q) => q.symbol === 'EURUSD')!.forex_id;
+  const s = await open(`/stream?quotes=${eur}`, { 'save-data': 'on' });
+  await s.waitFor(isQuote('EURUSD'));
+  const from = s.events.length;
+  up.setPrice('GBPUSD', 1.30433);
+  up.setPrice('EURUSD', 1.10433);
+  await s.waitFor(isQuote('EURUSD', 1.10433), { from });
+  up.setPrice('GBPUSD', 1.30444);
+  await new Promise((r) => setTimeout(r, 500));
+  expect(s.events.filter((e) => e.event === 'quote').map((e) => (e.json as QuoteData).symbol)).not.toContain('GBPUSD');
 });
 
 test('fan-out: a tick reaches every client as a quote', async () => {

@@ -15,6 +15,8 @@
  * - Low data (`Save-Data: on` or the low-data cookie, contract/stream.ts): that client's quotes and klines
  *   are owed like a backed-up client's and written at most once per `lowDataIntervalMs`; its private
  *   events and status are written at once.
+ * - `?quotes=1,7` (instrument ids; empty: none) narrows a stream's quotes to what its page shows (the trade
+ *   screen: its instrument and the one converting its money); those streams share one frame per flush too.
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -40,7 +42,7 @@ export interface StreamUser {
   token: string;
 }
 
-/** `?code=EURUSD&period=1min` (express's `req.query` fits). */
+/** `?code=EURUSD&period=1min&quotes=1,7` (express's `req.query` fits). */
 export type StreamQuery = Readonly<Record<string, unknown>>;
 
 /** The latest day quote of an instrument, as the hub last received it. */
@@ -127,6 +129,7 @@ export const STREAM_DEFAULTS = {
 } as const;
 
 const CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
+const QUOTES_PATTERN = /^(?:[1-9]\d{0,8}(?:,[1-9]\d{0,8}){0,63})?$/;
 const PERIODS: readonly string[] = CHART_PERIODS;
 const HEARTBEAT = Buffer.from(':\n\n');
 
@@ -143,6 +146,10 @@ interface Client {
   feed: UserFeed | null;
   code: string | null;
   period: ChartPeriod | null;
+  /** The instruments whose quotes this stream carries (`?quotes=`), or null for every instrument. */
+  quotes: ReadonlySet<number> | null;
+  /** `quotes` as a key shared by the clients that asked for the same ones: one frame per flush for each. */
+  quotesKey: string | null;
   /** performance.now() when a write last returned false; 0 while the socket keeps up. */
   blockedSince: number;
   /** Instruments whose quote is owed (while blocked, or just drained); never null for a low-data client. */
@@ -299,6 +306,8 @@ export class RelayHub {
       feed: who ? this.attachFeed(who) : null,
       code: parsed.code,
       period: parsed.period,
+      quotes: parsed.quotes,
+      quotesKey: parsed.quotes && [...parsed.quotes].sort((a, b) => a - b).join(','),
       blockedSince: 0,
       lastWriteAt: 0,
       minIntervalMs: lowData ? this.options.lowDataIntervalMs : 0,
@@ -329,8 +338,8 @@ export class RelayHub {
     if (replayedElsewhere) head += replayedElsewhere;
     else if (lastEventId) head += this.replay(client.feed, lastEventId);
     head += this.frame('status', JSON.stringify({ state: this.publicSocket.state }));
-    // The latest quote of each instrument instead of a replay of quotes.
-    for (const entry of this.quotes.values()) head += this.frame('quote', entry.data);
+    // The latest quote of each instrument it carries instead of a replay of quotes.
+    for (const [id, entry] of this.quotes) if (wants(client, id)) head += this.frame('quote', entry.data);
 
     this.clients.add(client);
     client.feed?.clients.add(client);
@@ -560,17 +569,31 @@ export class RelayHub {
         entries.push(entry);
         text += this.frame('quote', entry.data);
       }
-      const batch = Buffer.from(text);
+      const batch = { buf: Buffer.from(text), entries };
+      // Streams that carry some instruments only (`?quotes=`): one frame per set asked for, null when none ticked.
+      const scoped = new Map<string, typeof batch | null>();
+      const batchFor = (c: Client) => {
+        if (c.quotesKey === null) return batch;
+        let b = scoped.get(c.quotesKey);
+        if (b === undefined) {
+          const mine = entries.filter((e) => c.quotes!.has(e.quote.forex_id));
+          b = mine.length === 0 ? null : { buf: Buffer.from(mine.map((e) => this.frame('quote', e.data)).join('')), entries: mine };
+          scoped.set(c.quotesKey, b);
+        }
+        return b;
+      };
       for (const c of this.clients) {
         if (c.blockedSince !== 0) {
           const pending = (c.pendingQuotes ??= new Set());
-          for (const id of this.dirty) pending.add(id);
+          for (const id of this.dirty) if (wants(c, id)) pending.add(id);
           this.withPending.add(c);
         } else if (c.pendingQuotes || c.pendingKlines) {
           this.owe(c, this.dirty, now);
         } else {
-          this.write(c, batch);
-          if (probe) probe(entries, performance.now());
+          const b = batchFor(c);
+          if (!b) continue;
+          this.write(c, b.buf);
+          if (probe) probe(b.entries, performance.now());
         }
       }
       this.dirty.clear();
@@ -582,8 +605,8 @@ export class RelayHub {
   private owe(c: Client, ids: ReadonlySet<number>, now: number): void {
     if (c.lastOwedAt + c.minIntervalMs <= now) return this.writePending(c, ids);
     const pending = (c.pendingQuotes ??= new Set());
-    for (const id of ids) pending.add(id);
-    this.withPending.add(c);
+    for (const id of ids) if (wants(c, id)) pending.add(id);
+    if (pending.size > 0 || c.pendingKlines) this.withPending.add(c);
   }
 
   /** Writes what is owed to every client that can take it and is due; wakes again for the next one due. */
@@ -619,7 +642,7 @@ export class RelayHub {
     let text = '';
     for (const id of ids) {
       const entry = this.quotes.get(id);
-      if (!entry) continue;
+      if (!entry || !wants(c, id)) continue;
       entries.push(entry);
       text += this.frame('quote', entry.data);
     }
@@ -867,13 +890,30 @@ export function createRelay(options: RelayOptions): RelayHub {
   return new RelayHub(options);
 }
 
-/** `code`: letters and digits, at most 32; `period`: one of the chart periods, required with a code. */
-export function parseStreamQuery(query: StreamQuery): { code: string | null; period: ChartPeriod | null } | { error: string } {
-  const { code, period } = query;
-  if (code === undefined || code === '') return { code: null, period: null };
+/**
+ * `code`: letters and digits, at most 32; `period`: one of the chart periods, required with a code.
+ * `quotes`: the instrument ids whose quotes the page shows, comma-separated (at most 64; empty: none); absent: all.
+ */
+export function parseStreamQuery(
+  query: StreamQuery,
+): { code: string | null; period: ChartPeriod | null; quotes: ReadonlySet<number> | null } | { error: string } {
+  const { code, period, quotes: quotesParam } = query;
+  let quotes: Set<number> | null = null;
+  if (quotesParam !== undefined) {
+    if (typeof quotesParam !== 'string' || !QUOTES_PATTERN.test(quotesParam)) {
+      return { error: 'quotes must be at most 64 instrument ids, comma-separated' };
+    }
+    quotes = new Set(quotesParam === '' ? [] : quotesParam.split(',').map(Number));
+  }
+  if (code === undefined || code === '') return { code: null, period: null, quotes };
   if (typeof code !== 'string' || !CODE_PATTERN.test(code)) return { error: 'code must be 1 to 32 letters or digits' };
   if (typeof period !== 'string' || !PERIODS.includes(period)) return { error: `period must be one of ${CHART_PERIODS.join(', ')}` };
-  return { code, period: period as ChartPeriod };
+  return { code, period: period as ChartPeriod, quotes };
+}
+
+/** Whether a stream carries this instrument's quotes. */
+function wants(c: Client, id: number): boolean {
+  return c.quotes === null || c.quotes.has(id);
 }
 
 function alertData({ alert: a }: AlertPush): AlertData {

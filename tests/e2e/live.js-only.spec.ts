@@ -125,3 +125,31 @@ test('the ticket waits for live prices: buy and sell are off until the stream is
   await expect(waiting).toHaveCount(0);
   await expect(lots).toHaveValue('0.05');
 });
+
+test('the trade screen streams only the prices it shows; its drawer asks for every price, and they move there', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  const streams: URL[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    // The trade screen's streams (the market list that chooseLanguage lands on may have opened one too).
+    if (url.pathname === '/stream' && new URL(r.frame().url()).pathname === '/trade') streams.push(url);
+  });
+  await page.goto('/trade?code=BTCUSD');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const price = page.getByTestId('trade-price');
+  await expect(price).not.toHaveText(await price.innerText(), { timeout: 15_000 });
+  // One instrument's quotes: BTC/USD is quoted in dollars, so no other price converts its money.
+  expect(streams.map((u) => u.searchParams.get('quotes'))).toEqual([expect.stringMatching(/^[1-9]\d*$/)]);
+  await page.getByRole('link', { name: /BTC\/USD/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Products' });
+  await expect(drawer).toBeVisible();
+  await expect.poll(() => streams.length).toBe(2);
+  expect(streams[1]!.searchParams.has('quotes')).toBe(false);
+  const eth = drawer.getByRole('link', { name: /ETH\/USD/ }).locator('.price');
+  await expect(eth).not.toHaveText(await eth.innerText(), { timeout: 15_000 });
+  // Closed again: the stream that carries every price stays (a reconnect would hold the ticket's prices back).
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  await expect(price).not.toHaveText(await price.innerText(), { timeout: 15_000 });
+  expect(streams).toHaveLength(2);
+});

@@ -158,7 +158,16 @@ export default function TradePage() {
   const { t } = useTranslation('trade');
   const location = useLocation();
   const { instrument, period, conversion } = page;
-  useLiveStream({ code: instrument.Code, period });
+  // Drawer and popup come from the URL, not the loader: opening them does not reload the page.
+  const search = new URLSearchParams(location.search);
+  const drawerOpen = search.get('drawer') === '1';
+  // The stream carries the quotes of this instrument and of the one converting its money (a tenth of every
+  // instrument's ticks, on a phone's data plan); the drawer lists them all, so it asks for them all.
+  useLiveStream({
+    code: instrument.Code,
+    period,
+    quotes: drawerOpen ? undefined : [instrument.Id, ...(conversion?.viaId ? [conversion.viaId] : [])],
+  });
   // This screen follows its own instrument, not every tick (the ticket also follows the one converting its money).
   const live = useLiveQuote(instrument.Id);
   const health = useFeedHealth();
@@ -166,9 +175,6 @@ export default function TradePage() {
     ? { Close: live.close, Change: live.change, High: live.high, Low: live.low, Open: live.open, Volume: live.volume }
     : page.quote;
   const open = (live?.market_status ?? instrument.MarketStatus) === MarketStatus.Open;
-  // Drawer and popup come from the URL, not the loader: opening them does not reload the page.
-  const search = new URLSearchParams(location.search);
-  const drawerOpen = search.get('drawer') === '1';
   const placed = Number(search.get('placed'));
   const here = tradeUrl(instrument.Code, period);
   const hydrated = useHydrated();
