@@ -4,6 +4,7 @@
  * weak phone. Reconnects when the tab comes back (visibilitychange), the network returns (online) or the
  * page is restored from the back-forward cache (pageshow); shows the feed as stale meanwhile.
  */
+import { STREAM_MAX_QUOTES } from '#contract/stream';
 import { RESYNC_EVENT, type AccountData, type AlertData, type KlineData, type QuoteData, type StreamEventName } from './events';
 
 export type FeedHealth = 'connecting' | 'up' | 'stale' | 'down';
@@ -24,7 +25,7 @@ export interface StreamScope {
  */
 function carries(carried: ReadonlySet<number> | null, wanted: readonly number[] | undefined): boolean {
   if (carried === null) return true;
-  return wanted !== undefined && wanted.every((id) => carried.has(id));
+  return wanted !== undefined && wanted.length <= STREAM_MAX_QUOTES && wanted.every((id) => carried.has(id));
 }
 
 /**
@@ -133,7 +134,7 @@ class LiveStore {
     const params = new URLSearchParams();
     if (this.scope.code) params.set('code', this.scope.code);
     if (this.scope.period) params.set('period', this.scope.period);
-    const wanted = this.scope.quotes;
+    const wanted = this.scope.quotes && this.scope.quotes.length <= STREAM_MAX_QUOTES ? this.scope.quotes : undefined;
     if (wanted) params.set('quotes', wanted.join(','));
     this.carried = wanted ? new Set(wanted) : null;
     if (wanted) this.forgetQuotesBut(this.carried!);

@@ -21,7 +21,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHART_PERIODS, type ChartPeriod } from '../../contract/enums';
-import { LOW_DATA_INTERVAL_MS, wantsLowData, type WarmMarketState } from '../../contract/stream';
+import { LOW_DATA_INTERVAL_MS, STREAM_MAX_QUOTES, wantsLowData, type WarmMarketState } from '../../contract/stream';
 import { AlertDirection } from '../../contract/calls/alerts';
 import {
   PRIVATE_TOPICS,
@@ -129,7 +129,7 @@ export const STREAM_DEFAULTS = {
 } as const;
 
 const CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
-const QUOTES_PATTERN = /^(?:[1-9]\d{0,8}(?:,[1-9]\d{0,8}){0,63})?$/;
+const QUOTES_PATTERN = new RegExp(`^(?:[1-9]\\d{0,8}(?:,[1-9]\\d{0,8}){0,${STREAM_MAX_QUOTES - 1}})?$`);
 const PERIODS: readonly string[] = CHART_PERIODS;
 const HEARTBEAT = Buffer.from(':\n\n');
 
@@ -901,7 +901,7 @@ export function parseStreamQuery(
   let quotes: Set<number> | null = null;
   if (quotesParam !== undefined) {
     if (typeof quotesParam !== 'string' || !QUOTES_PATTERN.test(quotesParam)) {
-      return { error: 'quotes must be at most 64 instrument ids, comma-separated' };
+      return { error: `quotes must be at most ${STREAM_MAX_QUOTES} instrument ids, comma-separated` };
     }
     quotes = new Set(quotesParam === '' ? [] : quotesParam.split(',').map(Number));
   }

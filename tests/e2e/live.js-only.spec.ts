@@ -153,3 +153,23 @@ test('the trade screen streams only the prices it shows; its drawer asks for eve
   await expect(price).not.toHaveText(await price.innerText(), { timeout: 15_000 });
   expect(streams).toHaveLength(2);
 });
+
+test('the market list streams the quotes of the rows it shows; showing every category brings every row to life', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  const streams: URL[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/stream') streams.push(url);
+  });
+  await page.goto('/?category=3');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const rows = page.getByRole('list', { name: 'Markets' }).getByRole('listitem');
+  const crypto = await rows.count();
+  await expect.poll(() => streams.at(-1)?.searchParams.get('quotes')?.split(',').length).toBe(crypto);
+  await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'All', exact: true }).click();
+  await expect(page).not.toHaveURL(/category=/);
+  await expect.poll(() => rows.count()).toBeGreaterThan(crypto);
+  // A forex row, which the crypto list's stream did not carry, moves now (EUR/USD ticks every round).
+  const eurusd = page.getByRole('listitem', { name: 'EUR/USD' }).getByTestId('price');
+  await expect(eurusd).not.toHaveText(await eurusd.innerText(), { timeout: 15_000 });
+});

@@ -52,7 +52,8 @@ export default function Home() {
   const { instruments, categories, category, sparklines, languageName } = useLoaderData<typeof loader>();
   const { t } = useTranslation('market');
   const lang = useLanguage();
-  useLiveStream();
+  // The stream carries the quotes of the rows shown (one category's, or every instrument's).
+  useLiveStream({ quotes: instruments.map((i) => i.Id) });
   return (
     <main className="page">
       <PageHeader title={t('title')}>

@@ -32,6 +32,7 @@ import { NextPageLink } from '~/components/endless-list';
 import { OrderRow, OrderSkeleton, useMorePages, type LiveOrder } from './order-list';
 import { closeScopeOf, ordersUrl, positiveIntOf, TABS, tabOf } from './orders-url';
 import { PullIndicator, usePullToRefresh } from './pull-to-refresh';
+import { conversionInstruments } from './stops-money';
 import { findOrder, instrumentFacts } from './queries.server';
 import { OrderActionSchema } from './schema';
 import { trailsMovedLive } from './trailing';
@@ -184,7 +185,9 @@ export default function OrdersPage() {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
-  useLiveStream();
+  // The orders' figures come with the account's events; quotes only for the instruments that convert an order's
+  // money into dollars (the take-profit and stop-loss amounts in an order's detail).
+  useLiveStream({ quotes: conversionInstruments(data.conversions) });
   const liveAccount = useLiveAccount();
 
   // Where the screen is going: a new tab shows its loading state and a popup opens before the server answers.

@@ -10,6 +10,21 @@ import { useLiveQuote } from '~/live/hooks';
 import { moneyAtStop, stopConversionOf } from '~/utils/stop-money';
 import type { Conversion } from '~/routes/trade/estimates';
 
+/** The instrument whose live price converts an order's money into dollars; null when its own price (or none) does. */
+function viaOtherOf(conversion: Conversion | null, forexId: number): number | null {
+  return conversion && conversion.kind !== 'usd' && conversion.viaId !== forexId ? conversion.viaId : null;
+}
+
+/** The instruments whose quotes the orders screen follows: those converting some instrument's money (a few). */
+export function conversionInstruments(conversions: Readonly<Record<number, Conversion>>): number[] {
+  const ids = new Set<number>();
+  for (const [forexId, conversion] of Object.entries(conversions)) {
+    const via = viaOtherOf(conversion, Number(forexId));
+    if (via !== null) ids.add(via);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
 export function StopsMoney({
   ids,
   order,
@@ -27,8 +42,7 @@ export function StopsMoney({
 }) {
   const precision = order.ForexTradeLists.PricePrecision;
   // A currency converted through another instrument follows that one's live price.
-  const viaOther = conversion && conversion.kind !== 'usd' && conversion.viaId !== order.ForexId ? conversion.viaId : null;
-  const viaPrice = useLiveQuote(viaOther)?.close;
+  const viaPrice = useLiveQuote(viaOtherOf(conversion, order.ForexId))?.close;
   const common = {
     terms: { precision, contractSize: unitsPerLot ?? Number.NaN },
     side: order.OrderType === Side.Sell ? Side.Sell : Side.Buy,
