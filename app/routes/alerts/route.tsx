@@ -100,8 +100,8 @@ export default function AlertsPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('alerts');
   const words = useAlertWords();
-  // The current price moves while the trader types: the direction follows it.
-  useLiveStream();
+  // The current price moves while the trader types: the direction follows it (the one instrument shown).
+  useLiveStream({ quotes: [page.instrument.id] });
   const here = screenUrl(page.instrument.code);
   return (
     <main className="page funds-page">
