@@ -25,8 +25,23 @@ export interface StreamScope {
  */
 function carries(carried: ReadonlySet<number> | null, wanted: readonly number[] | undefined): boolean {
   if (carried === null) return true;
-  return wanted !== undefined && wanted.length <= STREAM_MAX_QUOTES && wanted.every((id) => carried.has(id));
+  return namable(wanted) && wanted.every((id) => carried.has(id));
 }
+
+/**
+ * Whether the stream can be asked for just these quotes. More than the hub takes, or an id it would refuse
+ * (a 400 ends an EventSource for good, private events with it), and the page asks for every instrument.
+ */
+function namable(quotes: readonly number[] | undefined): quotes is readonly number[] {
+  return (
+    quotes !== undefined && quotes.length <= STREAM_MAX_QUOTES && quotes.every((id) => Number.isInteger(id) && id >= 1 && id <= 999_999_999)
+  );
+}
+
+/** A stream held for the price alerts' toasts alone: no quotes, no candles. */
+const TOASTS_ONLY: StreamScope = { quotes: [] };
+/** How long a stream left to the toasts keeps the last page's scope. */
+const TOASTS_ONLY_AFTER_MS = 3000;
 
 /**
  * Listeners by slice, so that a tick re-renders only what shows it: one instrument's quote, the whole
@@ -53,7 +68,7 @@ const HIDDEN_CLOSE_MS = 5000;
 class LiveStore {
   private source: EventSource | null = null;
   /** Until a page says what it shows, the stream carries no quotes (the price alerts' toasts need none). */
-  private scope: StreamScope = { quotes: [] };
+  private scope: StreamScope = TOASTS_ONLY;
   /** The quotes the open stream carries (null: every instrument). */
   private carried: ReadonlySet<number> | null = new Set();
   /** Every instrument's latest quote; a new map only when one changed. */
@@ -68,7 +83,9 @@ class LiveStore {
   private klineListeners = new Set<(k: KlineData) => void>();
   private closedListeners = new Set<(ids: number[]) => void>();
   private alertListeners = new Set<(alert: AlertData) => void>();
-  private users = 0;
+  /** Pages that retain the stream, and holders (the toasts) that keep it open without a scope. */
+  private pages = 0;
+  private holds = 0;
   private wired = false;
   /** The id of the last event received: a new EventSource sends it so the hub replays what was missed. */
   private lastEventId = '';
@@ -80,37 +97,57 @@ class LiveStore {
     return slice;
   }
 
-  /** A component that needs the stream holds it open while mounted. */
+  /** A page that shows live data holds the stream open while mounted, scoped to what it shows. */
   retain(scope: StreamScope): () => void {
-    this.users += 1;
+    this.pages += 1;
     this.setScope(scope);
     this.wireWindowEvents();
-    return this.release;
+    return this.releasePage;
   }
 
   /** Keeps the stream open without choosing its scope (the price alerts' toasts on every page). */
   hold(): () => void {
-    this.users += 1;
+    this.holds += 1;
     this.wireWindowEvents();
     if (!this.source) this.connect();
-    return this.release;
+    return this.releaseHold;
   }
 
-  /**
-   * An effect that runs again (its page's scope changed) releases and retains in one go: the stream is let go
-   * only if nobody took it back meanwhile, so a wider stream stays for a page that now wants less.
-   */
-  private release = () => {
-    this.users -= 1;
-    queueMicrotask(() => {
-      if (this.users === 0) this.disconnect();
-    });
+  private releasePage = () => {
+    this.pages -= 1;
+    this.afterRelease();
   };
+
+  private releaseHold = () => {
+    this.holds -= 1;
+    this.afterRelease();
+  };
+
+  /**
+   * An effect that runs again (its page's scope changed) releases and retains in one go, so this looks once
+   * that is done: a stream nobody took back is let go, and one left only to the toasts stops carrying the
+   * last page's quotes and candles.
+   */
+  private afterRelease() {
+    queueMicrotask(() => {
+      if (this.pages + this.holds === 0) return this.disconnect();
+      // Not at once: a page on its way (after a loading screen) takes the stream with its own scope.
+      if (this.pages === 0) {
+        window.setTimeout(() => {
+          if (this.pages > 0 || this.holds === 0) return;
+          // A hidden tab's stream is gone (onVisibility): it comes back with this scope when shown.
+          if (this.source) this.setScope(TOASTS_ONLY);
+          else this.scope = TOASTS_ONLY;
+        }, TOASTS_ONLY_AFTER_MS);
+      }
+    });
+  }
 
   setScope(scope: StreamScope) {
     const same = scope.code === this.scope.code && scope.period === this.scope.period;
     this.scope = scope;
-    if (same && this.source && carries(this.carried, scope.quotes)) return;
+    const open = this.source !== null && this.source.readyState !== EventSource.CLOSED;
+    if (same && open && carries(this.carried, scope.quotes)) return;
     this.connect();
   }
 
@@ -134,7 +171,7 @@ class LiveStore {
     const params = new URLSearchParams();
     if (this.scope.code) params.set('code', this.scope.code);
     if (this.scope.period) params.set('period', this.scope.period);
-    const wanted = this.scope.quotes && this.scope.quotes.length <= STREAM_MAX_QUOTES ? this.scope.quotes : undefined;
+    const wanted = namable(this.scope.quotes) ? this.scope.quotes : undefined;
     if (wanted) params.set('quotes', wanted.join(','));
     this.carried = wanted ? new Set(wanted) : null;
     if (wanted) this.forgetQuotesBut(this.carried!);
@@ -204,7 +241,7 @@ class LiveStore {
   };
 
   private reconnectIfNeeded = () => {
-    if (this.users === 0 || document.visibilityState === 'hidden') return;
+    if (this.pages + this.holds === 0 || document.visibilityState === 'hidden') return;
     if (!this.source || this.source.readyState !== EventSource.OPEN || this.health.value !== 'up') this.connect();
   };
 

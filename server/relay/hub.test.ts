@@ -212,8 +212,35 @@ test('kline events only for the code and period a stream asked for', async () =>
   for (const s of [eur1, eur5, btc1, none]) expectIncreasingIds(s.events);
 });
 
+test('a chart that comes back within the linger gets the candle updates it missed, in its snapshot', async () => {
+  const { open } = await relayWithServer();
+  const first = await open('/stream?code=EURUSD&period=1min');
+  let price = 1.1;
+  await until(
+    () => {
+      up.setPrice('EURUSD', (price += 0.0001));
+      return first.events.some((e) => e.event === 'kline');
+    },
+    5000,
+    'klines',
+  );
+  first.close();
+  // Nobody watches EURUSD now (a reload, the drawer's wider stream): the candle moves meanwhile.
+  await new Promise((r) => setTimeout(r, 100));
+  up.setPrice('EURUSD', 1.2468);
+  await new Promise((r) => setTimeout(r, 300));
+  const again = await open('/stream?code=EURUSD&period=1min');
+  const k = await again.waitFor((e) => e.event === 'kline');
+  // Written with the connect's snapshot (before any new tick), the newest candle last.
+  const klines = again.events.filter((e) => e.event === 'kline').map((e) => e.json as KlineData);
+  expect(klines.at(-1)).toMatchObject({ symbol: 'EURUSD', Period: '1min', Close: 1.2468 });
+  expect(klines.length).toBeLessThanOrEqual(2);
+  expect(k.json).toMatchObject({ Period: '1min' });
+  expect(klines.map((c) => c.Time)).toEqual([...klines.map((c) => c.Time)].sort((a, b) => a - b));
+});
+
 test('every count goes back to zero when the clients abort: KLINE unsubscribed after its last watcher, the private socket closed after the last tab', async () => {
-  const { relay, open } = await relayWithServer({ privateLingerMs: 200 });
+  const { relay, open } = await relayWithServer({ privateLingerMs: 200, klineLingerMs: 200 });
   const { token, userId } = await up.demo();
   const socketsBefore = up.hub.size;
   const user = { 'x-test-user': `${userId}:${token}` };
@@ -232,6 +259,9 @@ test('every count goes back to zero when the clients abort: KLINE unsubscribed a
   expect(relay.stats()).toMatchObject({ users: 1, privateSockets: 1 });
 
   b.close();
+  // The subscription lingers briefly for a reconnecting chart too, then goes.
+  await until(() => relay.stats().clients === 6);
+  expect(relay.stats().publicTopics).toContain('KLINE.EURUSD');
   await until(() => !relay.stats().publicTopics.includes('KLINE.EURUSD'), 3000, 'KLINE.EURUSD unsubscribed');
   expect(relay.stats().users).toBe(0);
   // The private socket lingers briefly for a reconnecting tab, then closes, at the upstream too.
@@ -241,11 +271,12 @@ test('every count goes back to zero when the clients abort: KLINE unsubscribed a
   c.close();
   for (const s of anon) s.close();
   await until(() => relay.stats().clients === 0, 3000, 'no clients');
+  await until(() => relay.stats().publicTopics.length === 1, 3000, 'KLINE.BTCUSD unsubscribed after its linger');
   expect(relay.stats()).toMatchObject({ clients: 0, users: 0, privateSockets: 0, publicTopics: ['DAY_MARKET'] });
 });
 
 test('many streams opened and dropped at once leave no subscriber behind', async () => {
-  const { relay, open } = await relayWithServer({ privateLingerMs: 0 });
+  const { relay, open } = await relayWithServer({ privateLingerMs: 0, klineLingerMs: 0 });
   const users = await Promise.all([up.demo(), up.demo()]);
   const streams = await Promise.all(
     Array.from({ length: 60 }, (_, i) => {

@@ -76,6 +76,8 @@ export interface RelayOptions {
   replayCapacity?: number;
   /** How long a user's private socket outlives their last stream. */
   privateLingerMs?: number;
+  /** How long a `KLINE.<code>` subscription outlives its last stream (a reconnect then misses no candle). */
+  klineLingerMs?: number;
   /** A client whose unsent bytes exceed this is ended at once. */
   maxBufferedBytes?: number;
   /** A client whose socket stays backed up this long is ended. */
@@ -122,6 +124,7 @@ export const STREAM_DEFAULTS = {
   // Long enough for an EventSource reconnect or a page reload, so the user's private events keep being
   // captured for replay and the upstream socket does not churn.
   privateLingerMs: 10_000,
+  klineLingerMs: 10_000,
   maxBufferedBytes: 256 * 1024,
   maxBackedUpMs: 10_000,
   maxBehindMs: 20_000,
@@ -200,6 +203,10 @@ interface QuoteEntry extends QuoteTick {
 interface KlineWatch {
   count: number;
   byPeriod: Map<ChartPeriod, Set<Client>>;
+  /** The latest update of each period's last two candles, by candle time: a new stream's snapshot. */
+  latest: Map<string, Map<number, string>>;
+  /** Set while nobody watches: the subscription is dropped when it fires. */
+  lingerTimer: NodeJS.Timeout | null;
 }
 
 /**
@@ -311,7 +318,7 @@ export class RelayHub {
       blockedSince: 0,
       lastWriteAt: 0,
       minIntervalMs: lowData ? this.options.lowDataIntervalMs : 0,
-      // The connect write below carries the latest quote of every instrument.
+      // The connect write below carries the latest quote of every instrument it asked for.
       lastOwedAt: performance.now(),
       // Never null for a low-data client: the shared flush then takes it the owed way, at no cost to the others.
       pendingQuotes: lowData ? new Set() : null,
@@ -343,7 +350,11 @@ export class RelayHub {
 
     this.clients.add(client);
     client.feed?.clients.add(client);
-    if (client.code && client.period) this.watchKline(client, client.code, client.period);
+    if (client.code && client.period) {
+      this.watchKline(client, client.code, client.period);
+      // The chart's last two candles as the hub last heard them (in time order), as the quotes above.
+      for (const data of this.klines.get(client.code)?.latest.get(client.period)?.values() ?? []) head += this.frame('kline', data);
+    }
     this.write(client, head);
   };
 
@@ -425,6 +436,7 @@ export class RelayHub {
     if (this.behindTimer) clearTimeout(this.behindTimer);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     if (this.owedTimer) clearTimeout(this.owedTimer);
+    for (const watch of this.klines.values()) if (watch.lingerTimer) clearTimeout(watch.lingerTimer);
     this.publicSocket.close();
     for (const feed of [...this.feeds.values()]) this.dropFeed(feed);
     for (const c of [...this.clients]) {
@@ -474,10 +486,13 @@ export class RelayHub {
   }
 
   private onKline(m: KlinePush): void {
-    const watchers = this.klines.get(m.symbol)?.byPeriod.get(m.kline.Period);
-    if (!watchers || watchers.size === 0) return;
+    const watch = this.klines.get(m.symbol);
+    if (!watch) return;
     const candle: KlineData = { forex_id: m.forex_id, symbol: m.symbol, ...m.kline };
     const data = JSON.stringify(candle);
+    keepLastTwo(watch.latest, m.kline.Period, m.kline.Time, data);
+    const watchers = watch.byPeriod.get(m.kline.Period);
+    if (!watchers || watchers.size === 0) return;
     const text = Buffer.from(this.frame('kline', data));
     for (const c of watchers) {
       if (c.blockedSince === 0 && c.minIntervalMs === 0) {
@@ -486,9 +501,7 @@ export class RelayHub {
       }
       // Backed up or low data: keep only the newest update of the last two candles (an older candle's final close survives).
       const pending = (c.pendingKlines ??= new Map());
-      pending.delete(m.kline.Time);
-      pending.set(m.kline.Time, data);
-      if (pending.size > 2) pending.delete(pending.keys().next().value!);
+      setLastTwo(pending, m.kline.Time, data);
       this.withPending.add(c);
       if (c.blockedSince === 0) this.scheduleOwed(c.lastOwedAt + c.minIntervalMs);
     }
@@ -562,24 +575,21 @@ export class RelayHub {
     const probe = this.options.onQuoteWrite;
     if (this.dirty.size > 0) {
       const entries: QuoteEntry[] = [];
-      let text = '';
       for (const id of this.dirty) {
         const entry = this.quotes.get(id);
-        if (!entry) continue;
-        entries.push(entry);
-        text += this.frame('quote', entry.data);
+        if (entry) entries.push(entry);
       }
-      const batch = { buf: Buffer.from(text), entries };
-      // Streams that carry some instruments only (`?quotes=`): one frame per set asked for, null when none ticked.
-      const scoped = new Map<string, typeof batch | null>();
-      const batchFor = (c: Client) => {
-        if (c.quotesKey === null) return batch;
+      type Batch = { buf: Buffer; entries: QuoteEntry[] } | null;
+      const build = (mine: QuoteEntry[]): Batch =>
+        mine.length === 0 ? null : { buf: Buffer.from(mine.map((e) => this.frame('quote', e.data)).join('')), entries: mine };
+      // Built when the first stream needs it: one frame for the streams that carry every instrument, and one per
+      // set asked for (`?quotes=`), null when none of its instruments ticked.
+      let all: Batch | undefined;
+      const scoped = new Map<string, Batch>();
+      const batchFor = (c: Client): Batch => {
+        if (c.quotesKey === null) return all === undefined ? (all = build(entries)) : all;
         let b = scoped.get(c.quotesKey);
-        if (b === undefined) {
-          const mine = entries.filter((e) => c.quotes!.has(e.quote.forex_id));
-          b = mine.length === 0 ? null : { buf: Buffer.from(mine.map((e) => this.frame('quote', e.data)).join('')), entries: mine };
-          scoped.set(c.quotesKey, b);
-        }
+        if (b === undefined) scoped.set(c.quotesKey, (b = build(entries.filter((e) => c.quotes!.has(e.quote.forex_id)))));
         return b;
       };
       for (const c of this.clients) {
@@ -753,9 +763,11 @@ export class RelayHub {
   private watchKline(c: Client, code: string, period: ChartPeriod): void {
     let watch = this.klines.get(code);
     if (!watch) {
-      this.klines.set(code, (watch = { count: 0, byPeriod: new Map() }));
+      this.klines.set(code, (watch = { count: 0, byPeriod: new Map(), latest: new Map(), lingerTimer: null }));
       this.publicSocket.subscribe([Topic.kline(code)]);
     }
+    if (watch.lingerTimer) clearTimeout(watch.lingerTimer);
+    watch.lingerTimer = null;
     watch.count++;
     let set = watch.byPeriod.get(period);
     if (!set) watch.byPeriod.set(period, (set = new Set()));
@@ -769,8 +781,15 @@ export class RelayHub {
     if (!set?.delete(c)) return;
     if (set.size === 0) watch.byPeriod.delete(period);
     if (--watch.count > 0) return;
-    this.klines.delete(code);
-    this.publicSocket.unsubscribe([Topic.kline(code)]);
+    // Kept a while: a page reload, a reconnect or the drawer's wider stream comes straight back, and its
+    // snapshot then has the candles the gap would have lost (a candle that closed meanwhile keeps its close).
+    const drop = () => {
+      this.klines.delete(code);
+      this.publicSocket.unsubscribe([Topic.kline(code)]);
+    };
+    if (this.options.klineLingerMs <= 0 || this.closed) return drop();
+    watch.lingerTimer = setTimeout(drop, this.options.klineLingerMs);
+    watch.lingerTimer.unref();
   }
 
   private attachFeed(who: StreamUser): UserFeed {
@@ -909,6 +928,20 @@ export function parseStreamQuery(
   if (typeof code !== 'string' || !CODE_PATTERN.test(code)) return { error: 'code must be 1 to 32 letters or digits' };
   if (typeof period !== 'string' || !PERIODS.includes(period)) return { error: `period must be one of ${CHART_PERIODS.join(', ')}` };
   return { code, period: period as ChartPeriod, quotes };
+}
+
+/** Keeps the newest update of the last two candles, in time order (an older candle's final close survives). */
+function setLastTwo(candles: Map<number, string>, time: number, data: string): void {
+  candles.set(time, data);
+  const kept = [...candles].sort((a, b) => a[0] - b[0]).slice(-2);
+  candles.clear();
+  for (const [t, d] of kept) candles.set(t, d);
+}
+
+function keepLastTwo(byPeriod: Map<string, Map<number, string>>, period: string, time: number, data: string): void {
+  let candles = byPeriod.get(period);
+  if (!candles) byPeriod.set(period, (candles = new Map()));
+  setLastTwo(candles, time, data);
 }
 
 /** Whether a stream carries this instrument's quotes. */

@@ -2,6 +2,7 @@
  * The candle chart as SVG, drawn on the server: what a phone shows before (or without) JavaScript.
  * Coordinates live in a fixed viewBox that scales to the container's width.
  */
+import { memo } from 'react';
 import type { ChartPeriod } from '#contract/enums';
 import type { Candle } from './candles';
 import { formatAxisTime } from './london-time';
@@ -173,10 +174,7 @@ export function SvgCandles({
       </g>
       <g className="chart-candles">
         {layout.candles.map((c) => (
-          <g key={c.time} className={`candle ${c.up ? 'up' : 'down'}`}>
-            <line x1={c.x} x2={c.x} y1={c.wickTop} y2={c.wickBottom} />
-            <rect x={round(c.x - c.width / 2)} y={c.bodyTop} width={c.width} height={c.bodyHeight} />
-          </g>
+          <CandleMark key={c.time} {...c} />
         ))}
       </g>
       <g className="chart-axis" fontSize={FONT}>
@@ -186,9 +184,7 @@ export function SvgCandles({
           </text>
         ))}
         {layout.timeTicks.map((t) => (
-          <text key={t.time} x={Math.min(Math.max(t.x, 16), layout.plotRight - 16)} y={VIEW_HEIGHT - 6} textAnchor="middle">
-            {formatAxisTime(t.time, period, locale)}
-          </text>
+          <TimeLabel key={t.time} x={Math.min(Math.max(t.x, 16), layout.plotRight - 16)} time={t.time} period={period} locale={locale} />
         ))}
       </g>
       {lines.map((l) => {
@@ -214,3 +210,25 @@ export function SvgCandles({
     </svg>
   );
 }
+
+/**
+ * One candle. A live tick moves the last candle only (unless it stretches the scale), so the others keep
+ * their props and React leaves them alone: a tick's render on a weak phone is one candle, not 64.
+ */
+const CandleMark = memo(function CandleMark({ up, x, width, wickTop, wickBottom, bodyTop, bodyHeight }: CandleShape) {
+  return (
+    <g className={`candle ${up ? 'up' : 'down'}`}>
+      <line x1={x} x2={x} y1={wickTop} y2={wickBottom} />
+      <rect x={round(x - width / 2)} y={bodyTop} width={width} height={bodyHeight} />
+    </g>
+  );
+});
+
+/** A time axis label: formatted when its place or time changes, not on every tick. */
+const TimeLabel = memo(function TimeLabel({ x, time, period, locale }: { x: number; time: number; period: ChartPeriod; locale: string }) {
+  return (
+    <text x={x} y={VIEW_HEIGHT - 6} textAnchor="middle">
+      {formatAxisTime(time, period, locale)}
+    </text>
+  );
+});
