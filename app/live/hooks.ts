@@ -7,9 +7,9 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { AccountData, KlineData, QuoteData } from './events';
 import { live, type FeedHealth, type StreamScope } from './store';
 
-const EMPTY_QUOTES: ReadonlyMap<number, QuoteData> = new Map();
 const noop = () => () => {};
 const none = () => undefined;
+const nothing = () => null;
 const serverHealth = (): FeedHealth => 'connecting';
 
 /**
@@ -17,8 +17,7 @@ const serverHealth = (): FeedHealth => 'connecting';
  * shows some instruments only names them in `scope.quotes`: the stream then carries those quotes alone.
  */
 export function useLiveStream(scope: StreamScope = {}) {
-  const quotes = scope.quotes?.join(',');
-  useEffect(() => live?.retain(scope), [scope.code, scope.period, quotes]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => live?.retain(scope), [scope.code, scope.period, String(scope.quotes)]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 /**
@@ -30,13 +29,8 @@ export function useLiveQuote(id: number | null | undefined, paused = false): Quo
   return useSyncExternalStore(paused || !slice ? noop : slice.subscribe, slice?.get ?? none, none);
 }
 
-/** Every instrument's latest quote: re-renders on any tick, so only for lists shown in full (the drawer). */
-export function useLiveQuotes(): ReadonlyMap<number, QuoteData> {
-  return useSyncExternalStore(live?.quotes.subscribe ?? noop, live?.quotes.get ?? (() => EMPTY_QUOTES), () => EMPTY_QUOTES);
-}
-
 export function useLiveAccount(): AccountData | null {
-  return useSyncExternalStore(live?.account.subscribe ?? noop, live?.account.get ?? (() => null), () => null);
+  return useSyncExternalStore(live?.account.subscribe ?? noop, live?.account.get ?? nothing, nothing);
 }
 
 /** 'up' once the feed is live; anything else means prices may be old (buy and sell are disabled). */

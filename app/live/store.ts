@@ -4,7 +4,6 @@
  * weak phone. Reconnects when the tab comes back (visibilitychange), the network returns (online) or the
  * page is restored from the back-forward cache (pageshow); shows the feed as stale meanwhile.
  */
-import { STREAM_MAX_QUOTES } from '#contract/stream';
 import { RESYNC_EVENT, type AccountData, type AlertData, type KlineData, type QuoteData, type StreamEventName } from './events';
 
 export type FeedHealth = 'connecting' | 'up' | 'stale' | 'down';
@@ -22,38 +21,20 @@ export interface StreamScope {
 /**
  * Whether a stream that carries `carried` (null: every instrument) has every quote `wanted` needs. A page that
  * wants fewer quotes than the open stream carries keeps it: a reconnect would briefly leave its prices waiting.
+ * (The hub reads a list it cannot take, too long or malformed, as every instrument: no check is needed here.)
  */
 function carries(carried: ReadonlySet<number> | null, wanted: readonly number[] | undefined): boolean {
-  if (carried === null) return true;
-  return namable(wanted) && wanted.every((id) => carried.has(id));
+  return !carried || (!!wanted && wanted.every((id) => carried.has(id)));
 }
 
 /**
- * Whether the stream can be asked for just these quotes. More than the hub takes, or an id it would refuse
- * (a 400 ends an EventSource for good, private events with it), and the page asks for every instrument.
- */
-function namable(quotes: readonly number[] | undefined): quotes is readonly number[] {
-  return (
-    quotes !== undefined && quotes.length <= STREAM_MAX_QUOTES && quotes.every((id) => Number.isInteger(id) && id >= 1 && id <= 999_999_999)
-  );
-}
-
-/** A stream held for the price alerts' toasts alone: no quotes, no candles. */
-const TOASTS_ONLY: StreamScope = { quotes: [] };
-/** How long a stream left to the toasts keeps the last page's scope. */
-const TOASTS_ONLY_AFTER_MS = 3000;
-
-/**
- * Listeners by slice, so that a tick re-renders only what shows it: one instrument's quote, the whole
- * map (the drawer), the account, the feed's health. Each slice keeps its value's identity until it changes.
+ * Listeners by slice, so that a tick re-renders only what shows it: one instrument's quote (a list follows
+ * each row's own), the account, the feed's health. Each slice keeps its value's identity until it changes.
  */
 class Slice<T> {
   private readonly listeners = new Set<Listener>();
   constructor(public value: T) {}
-  subscribe = (listener: Listener): (() => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
+  subscribe = (listener: Listener): (() => void) => listen(this.listeners, listener);
   get = (): T => this.value;
   set(value: T) {
     if (Object.is(value, this.value)) return;
@@ -62,17 +43,27 @@ class Slice<T> {
   }
 }
 
+/** Adds a listener to a set; the function returned removes it. */
+function listen<T>(listeners: Set<T>, listener: T): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** EventSource.OPEN and .CLOSED, as literals the minifier can fold (the page's first-load bytes count). */
+const OPEN = 1;
+const CLOSED = 2;
+
 /** How long a hidden tab keeps its stream. */
 const HIDDEN_CLOSE_MS = 5000;
 
 class LiveStore {
   private source: EventSource | null = null;
   /** Until a page says what it shows, the stream carries no quotes (the price alerts' toasts need none). */
-  private scope: StreamScope = TOASTS_ONLY;
+  private scope: StreamScope = { quotes: [] };
   /** The quotes the open stream carries (null: every instrument). */
-  private carried: ReadonlySet<number> | null = new Set();
-  /** Every instrument's latest quote; a new map only when one changed. */
-  readonly quotes = new Slice<ReadonlyMap<number, QuoteData>>(new Map());
+  private carried: ReadonlySet<number> | null = null;
+  /** The latest quote of every instrument the stream carries (a slice starts from it). */
+  private readonly latest = new Map<number, QuoteData>();
   readonly account = new Slice<AccountData | null>(null);
   readonly health = new Slice<FeedHealth>('connecting');
   private readonly quoteSlices = new Map<number, Slice<QuoteData | undefined>>();
@@ -83,9 +74,7 @@ class LiveStore {
   private klineListeners = new Set<(k: KlineData) => void>();
   private closedListeners = new Set<(ids: number[]) => void>();
   private alertListeners = new Set<(alert: AlertData) => void>();
-  /** Pages that retain the stream, and holders (the toasts) that keep it open without a scope. */
-  private pages = 0;
-  private holds = 0;
+  private users = 0;
   private wired = false;
   /** The id of the last event received: a new EventSource sends it so the hub replays what was missed. */
   private lastEventId = '';
@@ -93,77 +82,53 @@ class LiveStore {
   /** One instrument's quote: its listeners run only when that instrument ticks. */
   quote(id: number): Slice<QuoteData | undefined> {
     let slice = this.quoteSlices.get(id);
-    if (!slice) this.quoteSlices.set(id, (slice = new Slice(this.quotes.value.get(id))));
+    if (!slice) this.quoteSlices.set(id, (slice = new Slice(this.latest.get(id))));
     return slice;
   }
 
   /** A page that shows live data holds the stream open while mounted, scoped to what it shows. */
   retain(scope: StreamScope): () => void {
-    this.pages += 1;
+    this.users += 1;
     this.setScope(scope);
     this.wireWindowEvents();
-    return this.releasePage;
+    return this.release;
   }
 
   /** Keeps the stream open without choosing its scope (the price alerts' toasts on every page). */
   hold(): () => void {
-    this.holds += 1;
+    this.users += 1;
     this.wireWindowEvents();
     if (!this.source) this.connect();
-    return this.releaseHold;
+    return this.release;
   }
-
-  private releasePage = () => {
-    this.pages -= 1;
-    this.afterRelease();
-  };
-
-  private releaseHold = () => {
-    this.holds -= 1;
-    this.afterRelease();
-  };
 
   /**
-   * An effect that runs again (its page's scope changed) releases and retains in one go, so this looks once
-   * that is done: a stream nobody took back is let go, and one left only to the toasts stops carrying the
-   * last page's quotes and candles.
+   * An effect that runs again (its page's scope changed) releases and retains in one go: the stream is let go
+   * only if nobody took it back meanwhile, so a wider stream stays for a page that now wants less.
    */
-  private afterRelease() {
-    queueMicrotask(() => {
-      if (this.pages + this.holds === 0) return this.disconnect();
-      // Not at once: a page on its way (after a loading screen) takes the stream with its own scope.
-      if (this.pages === 0) {
-        window.setTimeout(() => {
-          if (this.pages > 0 || this.holds === 0) return;
-          // A hidden tab's stream is gone (onVisibility): it comes back with this scope when shown.
-          if (this.source) this.setScope(TOASTS_ONLY);
-          else this.scope = TOASTS_ONLY;
-        }, TOASTS_ONLY_AFTER_MS);
-      }
-    });
-  }
+  private release = () => {
+    this.users -= 1;
+    queueMicrotask(() => this.users || this.disconnect());
+  };
 
   setScope(scope: StreamScope) {
     const same = scope.code === this.scope.code && scope.period === this.scope.period;
     this.scope = scope;
-    const open = this.source !== null && this.source.readyState !== EventSource.CLOSED;
-    if (same && open && carries(this.carried, scope.quotes)) return;
+    // An EventSource that gave up (CLOSED) is not kept for anything.
+    if (same && (this.source?.readyState ?? CLOSED) < CLOSED && carries(this.carried, scope.quotes)) return;
     this.connect();
   }
 
   onKline(listener: (k: KlineData) => void): () => void {
-    this.klineListeners.add(listener);
-    return () => void this.klineListeners.delete(listener);
+    return listen(this.klineListeners, listener);
   }
 
   onClosed(listener: (ids: number[]) => void): () => void {
-    this.closedListeners.add(listener);
-    return () => void this.closedListeners.delete(listener);
+    return listen(this.closedListeners, listener);
   }
 
   onAlert(listener: (alert: AlertData) => void): () => void {
-    this.alertListeners.add(listener);
-    return () => void this.alertListeners.delete(listener);
+    return listen(this.alertListeners, listener);
   }
 
   private connect() {
@@ -171,10 +136,21 @@ class LiveStore {
     const params = new URLSearchParams();
     if (this.scope.code) params.set('code', this.scope.code);
     if (this.scope.period) params.set('period', this.scope.period);
-    const wanted = namable(this.scope.quotes) ? this.scope.quotes : undefined;
-    if (wanted) params.set('quotes', wanted.join(','));
-    this.carried = wanted ? new Set(wanted) : null;
-    if (wanted) this.forgetQuotesBut(this.carried!);
+    const wanted = this.scope.quotes;
+    this.carried = null;
+    if (wanted) {
+      params.set('quotes', String(wanted));
+      const keep = (this.carried = new Set(wanted));
+      // Quotes the new stream will not carry stop being live: left in place they would age unseen and later
+      // outshine a page's fresher server data (a page that shows them again reconnects and gets them at once).
+      // The ones not yet shown are the old stream's: the new one's snapshot brings those it carries.
+      this.pendingQuotes.clear();
+      for (const id of this.latest.keys()) {
+        if (keep.has(id)) continue;
+        this.latest.delete(id);
+        this.quoteSlices.get(id)?.set(undefined);
+      }
+    }
     // A fresh EventSource cannot send the Last-Event-ID header, so the id travels in the query.
     if (this.lastEventId) params.set('lastEventId', this.lastEventId);
     const query = params.toString();
@@ -206,18 +182,7 @@ class LiveStore {
     on('status', (s: { state: 'up' | 'stale' | 'down' }) => this.setHealth(s.state));
     // Announced on the window: the page shell (resync.tsx) reruns the loaders without loading this module.
     on('resync', () => window.dispatchEvent(new Event(RESYNC_EVENT)));
-    source.onerror = () => this.setHealth(source.readyState === EventSource.CLOSED ? 'down' : 'stale');
-  }
-
-  /**
-   * Quotes the new stream will not carry stop being live: left in place they would age unseen and later
-   * outshine a page's fresher server data (a page that shows them again reconnects and gets them at once).
-   */
-  private forgetQuotesBut(keep: ReadonlySet<number>) {
-    for (const id of this.pendingQuotes.keys()) if (!keep.has(id)) this.pendingQuotes.delete(id);
-    if ([...this.quotes.value.keys()].every((id) => keep.has(id))) return;
-    this.quotes.set(new Map([...this.quotes.value].filter(([id]) => keep.has(id))));
-    for (const [id, slice] of this.quoteSlices) if (!keep.has(id)) slice.set(undefined);
+    source.onerror = () => this.setHealth(source.readyState === CLOSED ? 'down' : 'stale');
   }
 
   private disconnect() {
@@ -241,8 +206,8 @@ class LiveStore {
   };
 
   private reconnectIfNeeded = () => {
-    if (this.pages + this.holds === 0 || document.visibilityState === 'hidden') return;
-    if (!this.source || this.source.readyState !== EventSource.OPEN || this.health.value !== 'up') this.connect();
+    if (this.users === 0 || document.visibilityState === 'hidden') return;
+    if (this.source?.readyState !== OPEN || this.health.value !== 'up') this.connect();
   };
 
   private wireWindowEvents() {
@@ -275,14 +240,11 @@ class LiveStore {
   }
 
   private flush() {
-    if (this.pendingQuotes.size > 0) {
-      const next = new Map(this.quotes.value);
-      for (const [id, q] of this.pendingQuotes) next.set(id, q);
-      const changed = [...this.pendingQuotes.values()];
-      this.pendingQuotes.clear();
-      this.quotes.set(next);
-      for (const q of changed) this.quoteSlices.get(q.forex_id)?.set(q);
+    for (const [id, q] of this.pendingQuotes) {
+      this.latest.set(id, q);
+      this.quoteSlices.get(id)?.set(q);
     }
+    this.pendingQuotes.clear();
     if (this.pendingAccount) this.account.set(this.pendingAccount);
     this.pendingAccount = null;
     if (this.pendingHealth) this.health.set(this.pendingHealth);

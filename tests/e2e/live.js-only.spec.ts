@@ -3,7 +3,7 @@
  * skips `*.js-only.spec.ts` (playwright.config.ts); without JavaScript the server renders full pages.
  */
 import { expect, test } from '@playwright/test';
-import { chooseLanguage, openDemo } from './fixtures';
+import { chooseLanguage } from './fixtures';
 
 test('with JavaScript, prices on the market list move without a reload', async ({ page }) => {
   await chooseLanguage(page, 'en');
@@ -152,42 +152,4 @@ test('the trade screen streams only the prices it shows; its drawer asks for eve
   await expect(drawer).toHaveCount(0);
   await expect(price).not.toHaveText(await price.innerText(), { timeout: 15_000 });
   expect(streams).toHaveLength(2);
-});
-
-test('the market list streams the quotes of the rows it shows; showing every category brings every row to life', async ({ page }) => {
-  await chooseLanguage(page, 'en');
-  const streams: URL[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname === '/stream') streams.push(url);
-  });
-  await page.goto('/?category=3');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  const rows = page.getByRole('list', { name: 'Markets' }).getByRole('listitem');
-  const crypto = await rows.count();
-  await expect.poll(() => streams.at(-1)?.searchParams.get('quotes')?.split(',').length).toBe(crypto);
-  await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'All', exact: true }).click();
-  await expect(page).not.toHaveURL(/category=/);
-  await expect.poll(() => rows.count()).toBeGreaterThan(crypto);
-  // A forex row, which the crypto list's stream did not carry, moves now (EUR/USD ticks every round).
-  const eurusd = page.getByRole('listitem', { name: 'EUR/USD' }).getByTestId('price');
-  await expect(eurusd).not.toHaveText(await eurusd.innerText(), { timeout: 15_000 });
-});
-
-test('signed in, a page without prices keeps the stream for alerts only: no quotes, no candles', async ({ page }) => {
-  await chooseLanguage(page, 'en');
-  await openDemo(page);
-  const streams: URL[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname === '/stream') streams.push(url);
-  });
-  await page.goto('/trade?code=BTCUSD');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await expect.poll(() => streams.at(-1)?.searchParams.get('code')).toBe('BTCUSD');
-  await page.getByRole('navigation', { name: 'Main sections' }).getByRole('link', { name: 'News' }).click();
-  await expect(page).toHaveURL(/\/news/);
-  // A few seconds later (a page on its way would have taken the stream with its own scope).
-  await expect.poll(() => streams.at(-1)?.search, { timeout: 10_000 }).toMatch(/^\?quotes=(&|$)/);
-  expect(streams.at(-1)!.searchParams.has('code')).toBe(false);
 });

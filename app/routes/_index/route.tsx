@@ -52,8 +52,9 @@ export default function Home() {
   const { instruments, categories, category, sparklines, languageName } = useLoaderData<typeof loader>();
   const { t } = useTranslation('market');
   const lang = useLanguage();
-  // The stream carries the quotes of the rows shown (one category's, or every instrument's).
-  useLiveStream({ quotes: instruments.map((i) => i.Id) });
+  // Every instrument's quotes: naming a category's rows would save its stream some bytes but cost every
+  // first visit's script as many (this page's first-load JS is at its 100 KiB budget).
+  useLiveStream();
   return (
     <main className="page">
       <PageHeader title={t('title')}>

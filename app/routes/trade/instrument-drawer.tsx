@@ -4,10 +4,10 @@
  * it opens at once, follows live prices and closes with Escape.
  */
 import { Link, useNavigate } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { ChartPeriod } from '#contract/enums';
-import { useLiveQuotes } from '~/live/hooks';
+import { useLiveQuote } from '~/live/hooks';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { tradeUrl } from './trade-url';
@@ -35,8 +35,6 @@ export function InstrumentDrawer({
   closeTo: string;
 }) {
   const { t } = useTranslation('trade');
-  const locale = useLocale();
-  const quotes = useLiveQuotes();
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -60,23 +58,29 @@ export function InstrumentDrawer({
           </Link>
         </header>
         <ul className="list" aria-label={t('drawer.title')}>
-          {rows.map((row) => {
-            const live = quotes.get(row.id);
-            const close = live?.close ?? row.close;
-            const change = live?.change ?? row.change;
-            return (
-              <li key={row.id}>
-                <Link to={tradeUrl(row.code, period)} className="list-item" aria-current={row.code === current ? 'page' : undefined}>
-                  <img src={instrumentLogo(row.code)} alt="" width={28} height={28} loading="lazy" />
-                  <strong className="grow">{row.showCode}</strong>
-                  <span className="price">{formatPrice(close, row.precision, locale)}</span>
-                  <span className={`change ${trendOf(change)}`}>{formatPercent(change, locale)}</span>
-                </Link>
-              </li>
-            );
-          })}
+          {rows.map((row) => (
+            <DrawerItem key={row.id} row={row} period={period} current={row.code === current} />
+          ))}
         </ul>
       </section>
     </div>
   );
 }
+
+/** One instrument: a tick of its own re-renders it, and nothing else in the list. */
+const DrawerItem = memo(function DrawerItem({ row, period, current }: { row: DrawerRow; period: ChartPeriod; current: boolean }) {
+  const locale = useLocale();
+  const live = useLiveQuote(row.id);
+  const close = live?.close ?? row.close;
+  const change = live?.change ?? row.change;
+  return (
+    <li>
+      <Link to={tradeUrl(row.code, period)} className="list-item" aria-current={current ? 'page' : undefined}>
+        <img src={instrumentLogo(row.code)} alt="" width={28} height={28} loading="lazy" />
+        <strong className="grow">{row.showCode}</strong>
+        <span className="price">{formatPrice(close, row.precision, locale)}</span>
+        <span className={`change ${trendOf(change)}`}>{formatPercent(change, locale)}</span>
+      </Link>
+    </li>
+  );
+});
