@@ -112,8 +112,6 @@ export type StreamEventName = keyof StreamEventMap;
  * events and the feed status are never delayed.
  */
 export const LOW_DATA_COOKIE = '__Host-low-data';
-/** `GET /stream?quotes=<ids>` names at most this many instruments; a page that shows more asks for every one. */
-export const STREAM_MAX_QUOTES = 64;
 export const LOW_DATA_INTERVAL_MS = 1000;
 
 /** The low-data switch is on in this `Cookie` header (`__Host-low-data=1`). */

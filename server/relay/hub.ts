@@ -21,7 +21,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHART_PERIODS, type ChartPeriod } from '../../contract/enums';
-import { LOW_DATA_INTERVAL_MS, STREAM_MAX_QUOTES, wantsLowData, type WarmMarketState } from '../../contract/stream';
+import { LOW_DATA_INTERVAL_MS, wantsLowData, type WarmMarketState } from '../../contract/stream';
 import { AlertDirection } from '../../contract/calls/alerts';
 import {
   PRIVATE_TOPICS,
@@ -132,6 +132,8 @@ export const STREAM_DEFAULTS = {
 } as const;
 
 const CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
+/** `?quotes=` names at most this many instruments (a longer list is read as every instrument). */
+const STREAM_MAX_QUOTES = 64;
 const QUOTES_PATTERN = new RegExp(`^(?:[1-9]\\d{0,8}(?:,[1-9]\\d{0,8}){0,${STREAM_MAX_QUOTES - 1}})?$`);
 const PERIODS: readonly string[] = CHART_PERIODS;
 const HEARTBEAT = Buffer.from(':\n\n');
@@ -595,7 +597,7 @@ export class RelayHub {
       for (const c of this.clients) {
         if (c.blockedSince !== 0) {
           const pending = (c.pendingQuotes ??= new Set());
-          for (const id of this.dirty) if (wants(c, id)) pending.add(id);
+          for (const id of this.dirty) pending.add(id);
           this.withPending.add(c);
         } else if (c.pendingQuotes || c.pendingKlines) {
           this.owe(c, this.dirty, now);
@@ -615,8 +617,8 @@ export class RelayHub {
   private owe(c: Client, ids: ReadonlySet<number>, now: number): void {
     if (c.lastOwedAt + c.minIntervalMs <= now) return this.writePending(c, ids);
     const pending = (c.pendingQuotes ??= new Set());
-    for (const id of ids) if (wants(c, id)) pending.add(id);
-    if (pending.size > 0 || c.pendingKlines) this.withPending.add(c);
+    for (const id of ids) pending.add(id);
+    this.withPending.add(c);
   }
 
   /** Writes what is owed to every client that can take it and is due; wakes again for the next one due. */
@@ -652,6 +654,7 @@ export class RelayHub {
     let text = '';
     for (const id of ids) {
       const entry = this.quotes.get(id);
+      // What it is owed is written here only: the quotes its stream carries.
       if (!entry || !wants(c, id)) continue;
       entries.push(entry);
       text += this.frame('quote', entry.data);
@@ -932,10 +935,18 @@ export function parseStreamQuery(
 
 /** Keeps the newest update of the last two candles, in time order (an older candle's final close survives). */
 function setLastTwo(candles: Map<number, string>, time: number, data: string): void {
+  // Nearly every push updates a candle already kept, or starts the next one: no reordering then.
+  const kept = candles.has(time);
+  const newest = !kept && (candles.size === 0 || time > Math.max(...candles.keys()));
   candles.set(time, data);
-  const kept = [...candles].sort((a, b) => a[0] - b[0]).slice(-2);
+  if (kept) return;
+  if (newest) {
+    if (candles.size > 2) candles.delete(candles.keys().next().value!);
+    return;
+  }
+  const lastTwo = [...candles].sort((a, b) => a[0] - b[0]).slice(-2);
   candles.clear();
-  for (const [t, d] of kept) candles.set(t, d);
+  for (const [t, d] of lastTwo) candles.set(t, d);
 }
 
 function keepLastTwo(byPeriod: Map<string, Map<number, string>>, period: string, time: number, data: string): void {
