@@ -15,7 +15,7 @@ const alias = {
 };
 
 const SHELL_MODULES =
-  /\/app\/live\/(events|resync|store|hooks)|preload-helper|\/contract\/enums|node_modules\/i18next\/|\/app\/i18n\/(?!.*\.server|language-names)|\/app\/utils\/(format|locale|nonce|number-symbols|page-title|demo-blocked|instrument-logo)\.tsx?$|\/app\/components\/(page-header|language-flag)|node_modules\/remix-utils\/build\/react\/authenticity-token/;
+  /\/app\/live\/(events|resync|store|hooks)|preload-helper|\/contract\/enums|node_modules\/i18next\/|\/app\/i18n\/(?!.*\.server|language-names)|\/app\/utils\/(format|locale|nonce|number-symbols|page-title|demo-blocked|instrument-logo|when-idle)\.tsx?$|\/app\/components\/(page-header|language-flag)|node_modules\/remix-utils\/build\/react\/authenticity-token/;
 
 export default defineConfig({
   resolve: { alias },

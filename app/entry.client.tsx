@@ -3,7 +3,6 @@ import i18next from 'i18next';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nProvider } from './i18n/react';
-import { NAMESPACES } from './i18n/config';
 
 const RETRY_MS = [500, 1500, 3000, 6000];
 
@@ -35,7 +34,8 @@ async function hydrate() {
   await i18next.init({
     lng,
     fallbackLng: false,
-    ns: [...NAMESPACES],
+    // The namespaces the strings came in (the server sends them all): the list stays out of the page's script.
+    ns: Object.keys(strings),
     defaultNS: 'common',
     resources: { [lng]: strings },
     interpolation: { escapeValue: false },

@@ -21,7 +21,9 @@ import { hydrateLater, useLoadedComponent } from './components/hydrate-later';
 import { SideDrawer as ServerDrawer } from './components/side-drawer';
 import { TabBar as ServerTabBar } from './components/tab-bar';
 import { ToastBanner as ServerToast } from './components/toast';
-import { BCP47, direction, type Language } from './i18n/config';
+import { direction, type Language } from './i18n/config';
+import { LANGUAGE_TAGS } from '#contract/language-tags';
+import { DEFAULT_LOCALE } from './utils/locale';
 import { LiveResync } from './live/resync';
 import { getLanguage, i18nFor } from './i18n/i18next.server';
 import { resourcesVersion } from './i18n/resources.server';
@@ -56,9 +58,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lang,
       i18nVersion: resourcesVersion,
       // Written into <html> for the browser's number formatting (utils/number-symbols).
-      numberSymbols: JSON.stringify(numberSymbols(BCP47[lang])),
+      // The page's BCP-47 tag, for <html lang> and Intl (utils/locale).
+      locale: LANGUAGE_TAGS[lang],
+      numberSymbols: JSON.stringify(numberSymbols(LANGUAGE_TAGS[lang])),
       // And its date patterns (utils/date-symbols): hydration writes the server's dates without Intl.
-      datePatterns: JSON.stringify(datePatterns(BCP47[lang])),
+      datePatterns: JSON.stringify(datePatterns(LANGUAGE_TAGS[lang])),
       csrfToken,
       toast,
       user: user && { email: user.email, uid: user.uid, isDemo: user.is_demo === 1 },
@@ -114,7 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const version = root?.i18nVersion ?? '';
   return (
     <html
-      lang={BCP47[lang]}
+      lang={root?.locale ?? DEFAULT_LOCALE}
       dir={direction(lang)}
       data-lng={lang}
       data-i18n-version={version}

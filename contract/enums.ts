@@ -123,27 +123,6 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'hk';
-/** Each code's BCP-47 tag, for <html lang> and Intl (hk→zh-Hant-HK, jp→ja, kr→ko, vn→vi, spa→es, my→ms). */
-export const LANGUAGE_TAGS: Record<Language, string> = {
-  hk: 'zh-Hant-HK',
-  en: 'en',
-  jp: 'ja',
-  kr: 'ko',
-  th: 'th',
-  vn: 'vi',
-  fr: 'fr',
-  de: 'de',
-  ru: 'ru',
-  spa: 'es',
-  pt: 'pt',
-  ar: 'ar',
-  it: 'it',
-  tr: 'tr',
-  id: 'id',
-  my: 'ms',
-  hi: 'hi',
-  cs: 'cs',
-};
 /** A stored `tw` is read as `hk` (spec §1); anything unknown falls back to the default. */
 export function normaliseLanguage(code: string | null | undefined): Language {
   const c = (code ?? '').trim().toLowerCase();

@@ -10,17 +10,24 @@
  */
 import { createElement, useEffect, useRef, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
+import { whenIdle } from '~/utils/when-idle';
 
-/** Loads a component's code once, after hydration; null until it is there (and for good if it fails). */
+/**
+ * Loads a component's code once, when the browser is first idle after hydration (asking for five chunks from
+ * hydration's own effects made its last task a long one on a weak phone); null until it is there (and for good
+ * if it fails).
+ */
 export function useLoadedComponent<P>(load: () => Promise<ComponentType<P>>, cache: { component?: ComponentType<P> }, wanted = true) {
   const [component, setComponent] = useState<ComponentType<P> | undefined>(() => cache.component);
   useEffect(() => {
     if (component || !wanted) return;
-    // (A component gone meanwhile ignores the answer: React 18 drops a state update after unmount.)
-    load().then(
-      (loaded) => setComponent(() => (cache.component = loaded)),
-      // Offline or a deploy in between: the server's markup (or nothing) stays; the next page tries again.
-      () => undefined,
+    return whenIdle(() =>
+      // (A component gone meanwhile ignores the answer: React 18 drops a state update after unmount.)
+      load().then(
+        (loaded) => setComponent(() => (cache.component = loaded)),
+        // Offline or a deploy in between: the server's markup (or nothing) stays; the next page tries again.
+        () => undefined,
+      ),
     );
   }, [component, wanted, load, cache]);
   return component ?? null;

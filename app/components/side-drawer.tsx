@@ -6,7 +6,8 @@ import { Form, Link } from '@remix-run/react';
 import { startTransition, useEffect, useState, type SyntheticEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from '~/i18n/react';
-import { BCP47, LANGUAGES, type Language } from '~/i18n/config';
+import { LANGUAGES, type Language } from '~/i18n/config';
+import { LANGUAGE_TAGS } from '#contract/language-tags';
 import { LANGUAGE_NAMES } from '~/i18n/language-names';
 import { LanguageFlag } from './language-flag';
 
@@ -97,7 +98,7 @@ function DrawerPanel({ user, lang, here }: { user: DrawerUser | null; lang: Lang
         <input type="hidden" name="redirectTo" value={here} />
         <p className="drawer-heading">{t('language.title')}</p>
         {LANGUAGES.map((code) => (
-          <button key={code} type="submit" name="lng" value={code} aria-pressed={code === lang} lang={BCP47[code]}>
+          <button key={code} type="submit" name="lng" value={code} aria-pressed={code === lang} lang={LANGUAGE_TAGS[code]}>
             <LanguageFlag lang={code} /> {LANGUAGE_NAMES[code]}
           </button>
         ))}

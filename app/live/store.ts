@@ -53,6 +53,9 @@ function listen<T>(listeners: Set<T>, listener: T): () => void {
 const OPEN = 1;
 const CLOSED = 2;
 
+/** Quotes handed to React per animation frame (at most). */
+const QUOTES_PER_FRAME = 6;
+
 /** How long a hidden tab keeps its stream. */
 const HIDDEN_CLOSE_MS = 5000;
 
@@ -240,11 +243,17 @@ class LiveStore {
   }
 
   private flush() {
+    // A connect's snapshot brings every quote at once: drawn a few per frame, it makes no long task.
+    let count = 0;
     for (const [id, q] of this.pendingQuotes) {
+      if (count++ === QUOTES_PER_FRAME) {
+        this.schedule();
+        break;
+      }
+      this.pendingQuotes.delete(id);
       this.latest.set(id, q);
       this.quoteSlices.get(id)?.set(q);
     }
-    this.pendingQuotes.clear();
     if (this.pendingAccount) this.account.set(this.pendingAccount);
     this.pendingAccount = null;
     if (this.pendingHealth) this.health.set(this.pendingHealth);

@@ -8,7 +8,8 @@ import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { LanguageFlag } from '~/components/language-flag';
 import { PageHeader } from '~/components/page-header';
-import { BCP47, LANGUAGES, normaliseLanguage } from '~/i18n/config';
+import { LANGUAGES, normaliseLanguage } from '~/i18n/config';
+import { LANGUAGE_TAGS } from '#contract/language-tags';
 import { LANGUAGE_NAMES } from '~/i18n/language-names';
 import { getLanguage, languageCookie } from '~/i18n/i18next.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
@@ -36,7 +37,15 @@ export default function LanguagePage() {
       <PageHeader title={t('language.title')} back="/mine" />
       <Form method="get" reloadDocument className="language-list">
         {LANGUAGES.map((code) => (
-          <button key={code} type="submit" name="lng" value={code} aria-pressed={code === lang} lang={BCP47[code]} className="list-button">
+          <button
+            key={code}
+            type="submit"
+            name="lng"
+            value={code}
+            aria-pressed={code === lang}
+            lang={LANGUAGE_TAGS[code]}
+            className="list-button"
+          >
             <LanguageFlag lang={code} />
             <span>{LANGUAGE_NAMES[code]}</span>
             {code === lang ? (

@@ -1,10 +1,12 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import { BCP47, type Language } from '~/i18n/config';
+import type { Language } from '~/i18n/config';
 
-/** The BCP-47 tag of the page's language, for Intl. */
+/** The default language's tag (the language table stays out of every page's script: see contract/language-tags). */
+export const DEFAULT_LOCALE = 'zh-Hant-HK';
+
+/** The BCP-47 tag of the page's language, for Intl (the root loader's, from contract/language-tags). */
 export function useLocale(): string {
-  const root = useRouteLoaderData<{ lang: Language }>('root');
-  return BCP47[root?.lang ?? 'hk'];
+  return useRouteLoaderData<{ locale: string }>('root')?.locale ?? DEFAULT_LOCALE;
 }
 
 export function useLanguage(): Language {

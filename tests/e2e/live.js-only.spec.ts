@@ -15,6 +15,36 @@ test('with JavaScript, prices on the market list move without a reload', async (
   expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
 });
 
+test('every row of the market list shows its latest streamed price, not only the rows drawn first', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  // Tall enough that no row is off screen: each one follows its ticks.
+  await page.setViewportSize({ width: 360, height: 2400 });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // A second stream, the test's own, says what each instrument's latest price is.
+  await page.evaluate(() => {
+    const latest: Record<string, number> = {};
+    Object.assign(window, { latestQuotes: latest });
+    new EventSource('/stream').addEventListener('quote', (e) => {
+      const quote = JSON.parse((e as MessageEvent<string>).data) as { symbol: string; close: number };
+      latest[quote.symbol] = quote.close;
+    });
+  });
+  const rows = await page.locator('.market-list > li').all();
+  expect(rows.length).toBeGreaterThan(12);
+  for (const row of rows) {
+    const code = new URL((await row.getByRole('link').getAttribute('href'))!, 'http://x').searchParams.get('code')!;
+    // Each row matches the stream in a moment between two of its ticks (a row left behind never would).
+    await expect
+      .poll(async () => {
+        const shown = Number((await row.getByTestId('price').innerText()).replace(/,/g, ''));
+        const streamed = await page.evaluate((c) => (window as unknown as { latestQuotes: Record<string, number> }).latestQuotes[c], code);
+        return shown === streamed ? 'same' : `${code}: shows ${shown}, streamed ${streamed}`;
+      })
+      .toBe('same');
+  }
+});
+
 test('a row far off screen holds still while prices tick, and follows them again once scrolled into view', async ({ page }) => {
   await chooseLanguage(page, 'en');
   // A short screen: the crypto list's last row (LTC/USD) is well below it and its 200 px margin.

@@ -13,6 +13,7 @@ import type { KlineData } from '~/live/events';
 import chartCss from '~/styles/chart.css?inline';
 import { formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
+import { whenIdle } from '~/utils/when-idle';
 import { mergeCandle, withHistory, type Candle } from './candles';
 import type { LiveChart, LiveChartOptions } from './live-chart.client';
 import type { ChartOrders } from './order-lines';
@@ -29,16 +30,6 @@ export interface ChartInstrument {
 
 /** Whether the trader has reached for a chart on this visit (decision 0021). */
 let canvasUsed = false;
-
-/** Runs `task` when the browser is idle (the page is painted and hydrated), or soon where that is unknown. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 200);
-  return () => window.clearTimeout(id);
-}
 
 /**
  * The candles before the page's (the loader sends only what the SVG draws), for the canvas to scroll back in

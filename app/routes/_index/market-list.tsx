@@ -1,6 +1,6 @@
 /** The rows of the market list; prices follow the live stream once the page is hydrated. */
 import { Link } from '@remix-run/react';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { Category, Instrument } from '#contract/calls/market';
 import { MarketStatus } from '#contract/enums';
@@ -57,9 +57,6 @@ const MarketRow = memo(function MarketRow({
   line?: number[];
 }) {
   const row = useRef<HTMLLIElement>(null);
-  // A row far off screen does not follow its ticks (a burst of quotes would render the whole list on a
-  // weak phone); scrolled near the screen, it shows the latest quote at once.
-  const nearScreen = useNearScreen(row);
   return (
     <li aria-label={i.ShowCode} ref={row}>
       <Link to={`/trade?code=${encodeURIComponent(i.Code)}`} className="market-row" prefetch="intent">
@@ -68,17 +65,23 @@ const MarketRow = memo(function MarketRow({
           <strong>{i.ShowCode}</strong>
           <small>{category}</small>
         </span>
-        <RowQuote instrument={i} line={line} paused={!nearScreen} />
+        <RowQuote instrument={i} line={line} row={row} />
       </Link>
     </li>
   );
 });
 
-/** The part of a row that follows the feed: its own instrument's tick re-renders this, and nothing else. */
-function RowQuote({ instrument: i, line, paused }: { instrument: Instrument; line: number[]; paused: boolean }) {
+/**
+ * The part of a row that follows the feed: its own instrument's tick re-renders this, and nothing else. A row
+ * far off screen does not follow its ticks (a burst of quotes would render the whole list on a weak phone);
+ * scrolled near the screen, it shows the latest quote at once. Watched here, not in the row, so the rows the
+ * observer finds off screen after hydration redraw only this.
+ */
+function RowQuote({ instrument: i, line, row }: { instrument: Instrument; line: number[]; row: RefObject<HTMLLIElement> }) {
   const { t } = useTranslation('market');
   const locale = useLocale();
-  const live = useLiveQuote(i.Id, paused);
+  const nearScreen = useNearScreen(row);
+  const live = useLiveQuote(i.Id, !nearScreen);
   const close = live?.close ?? i.ForexQuotations.Close;
   const change = live?.change ?? i.ForexQuotations.Change;
   const open = (live?.market_status ?? i.MarketStatus) === MarketStatus.Open;

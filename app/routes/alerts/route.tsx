@@ -22,7 +22,7 @@ import { replyToFailure } from '~/utils/form-action.server';
 import { formatPrice } from '~/utils/format';
 import { pageTitle } from '~/utils/page-title';
 import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
-import { BCP47 } from '~/i18n/config';
+import { LANGUAGE_TAGS } from '#contract/language-tags';
 import fundsCss from '~/styles/funds.css?inline';
 import { AddAlertForm } from './add-alert-form';
 import { AlertLists, useAlertWords } from './alert-list';
@@ -82,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const direction = f.direction ?? sideFor(f.price, instrument.price, instrument.precision)!;
   try {
     const added = await addAlert(api, { instrumentId: instrument.id, direction, price: f.price, note: f.note });
-    const price = formatPrice(added.level, added.precision, BCP47[lang]);
+    const price = formatPrice(added.level, added.precision, LANGUAGE_TAGS[lang]);
     const words = t(added.direction === 'above' ? 'risesTo' : 'fallsTo', { symbol: added.symbol, price });
     return await redirectWithToast(request, screenUrl(instrument.code), { kind: 'success', message: t('added', { alert: words }) });
   } catch (error) {

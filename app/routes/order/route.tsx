@@ -14,7 +14,7 @@ import { MY_DEAL_PAGE_SIZE } from '#contract/calls/trade';
 import { OrderTab } from '#contract/enums';
 import { AccountFigures } from '~/components/account-figures';
 import { PageHeader } from '~/components/page-header';
-import { BCP47 } from '~/i18n/config';
+import { LANGUAGE_TAGS } from '#contract/language-tags';
 import { translator } from '~/i18n/i18next.server';
 import { useLiveAccount, useLiveClosed, useLiveStream } from '~/live/hooks';
 import type { RouteHandle } from '~/root';
@@ -113,18 +113,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (form.intent === 'close') {
       const closed = await closeOrder(api, form.id, { lots: form.cont, key: form.idempotency_key });
-      const profit = formatProfit(closed.data.FactProfits, BCP47[lang]);
+      const profit = formatProfit(closed.data.FactProfits, LANGUAGE_TAGS[lang]);
       // A part closed is its own row (ParentId); the position stays open with the rest.
       const message =
         closed.data.ParentId === form.id
-          ? t('toasts.partClosed', { id: form.id, lots: formatLots(closed.data.Quantity, BCP47[lang]), profit })
+          ? t('toasts.partClosed', { id: form.id, lots: formatLots(closed.data.Quantity, LANGUAGE_TAGS[lang]), profit })
           : t('toasts.closed', { id: form.id, profit });
       return await redirectWithToast(request, ordersUrl({ type }), { kind: 'success', message });
     }
     if (form.intent === 'close-all') {
       // The outcome as a toast: how many closed and their profit, then which were refused and why.
       const { data: outcome } = await closeAll(api, form.scope, form.idempotency_key);
-      const locale = BCP47[lang];
+      const locale = LANGUAGE_TAGS[lang];
       const closed = t('toasts.closedAll', {
         n: formatInteger(outcome.closed.length, locale),
         profit: formatProfit(outcome.profit, locale),

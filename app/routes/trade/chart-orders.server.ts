@@ -7,7 +7,7 @@
 import { MY_DEAL_PAGE_SIZE, type Order } from '#contract/calls/trade';
 import { OrderTab, Side } from '#contract/enums';
 import { chartLines, type ChartOrder, type ChartOrders } from '~/components/candle-chart/order-lines';
-import { BCP47 } from '~/i18n/config';
+import { LANGUAGE_TAGS } from '#contract/language-tags';
 import { translator } from '~/i18n/i18next.server';
 import { upstreamFallback, type Api } from '~/upstream/api.server';
 import { myOrders } from '~/upstream/trade.server';
@@ -60,7 +60,7 @@ export async function chartOrders(
       upstreamFallback({ mine: [], holdingIds: [] }, 'orders on the chart'),
     ),
   ]);
-  const locale = BCP47[lang];
+  const locale = LANGUAGE_TAGS[lang];
   return {
     lines: chartLines(
       orders.mine,
