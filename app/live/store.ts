@@ -53,8 +53,8 @@ function listen<T>(listeners: Set<T>, listener: T): () => void {
 const OPEN = 1;
 const CLOSED = 2;
 
-/** Quotes handed to React per animation frame (at most). */
-const QUOTES_PER_FRAME = 6;
+/** Quotes of a connect's snapshot handed to React per animation frame (at most). */
+const SNAPSHOT_QUOTES_PER_FRAME = 6;
 
 /** How long a hidden tab keeps its stream. */
 const HIDDEN_CLOSE_MS = 5000;
@@ -74,6 +74,8 @@ class LiveStore {
   private pendingAccount: AccountData | null = null;
   private pendingHealth: FeedHealth | null = null;
   private frame = 0;
+  /** Set by a connect until its snapshot is drawn. */
+  private snapshot = false;
   private klineListeners = new Set<(k: KlineData) => void>();
   private closedListeners = new Set<(ids: number[]) => void>();
   private alertListeners = new Set<(alert: AlertData) => void>();
@@ -159,6 +161,7 @@ class LiveStore {
     const query = params.toString();
     const source = new EventSource(`/stream${query ? `?${query}` : ''}`);
     this.source = source;
+    this.snapshot = true;
     this.setHealth('connecting');
     const on = <K extends StreamEventName>(name: K, handle: (data: never) => void) =>
       source.addEventListener(name, (e) => {
@@ -243,17 +246,20 @@ class LiveStore {
   }
 
   private flush() {
-    // A connect's snapshot brings every quote at once: drawn a few per frame, it makes no long task.
-    let count = 0;
+    // A connect's snapshot brings every quote at once: drawn a few per frame, it makes no long task. Ticks are
+    // drawn in one frame (each frame's layout costs the same, however many rows changed).
+    const limit = this.snapshot ? SNAPSHOT_QUOTES_PER_FRAME : Infinity;
+    let drawn = 0;
     for (const [id, q] of this.pendingQuotes) {
-      if (count++ === QUOTES_PER_FRAME) {
-        this.schedule();
-        break;
-      }
+      if (drawn === limit) break;
+      drawn++;
       this.pendingQuotes.delete(id);
       this.latest.set(id, q);
       this.quoteSlices.get(id)?.set(q);
     }
+    if (this.pendingQuotes.size) this.schedule();
+    // (A frame before the first quote, the health's, leaves the snapshot still to come.)
+    else if (drawn) this.snapshot = false;
     if (this.pendingAccount) this.account.set(this.pendingAccount);
     this.pendingAccount = null;
     if (this.pendingHealth) this.health.set(this.pendingHealth);
