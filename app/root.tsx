@@ -22,7 +22,7 @@ import { SideDrawer as ServerDrawer } from './components/side-drawer';
 import { TabBar as ServerTabBar } from './components/tab-bar';
 import { ToastBanner as ServerToast } from './components/toast';
 import { direction, type Language } from './i18n/config';
-import { LANGUAGE_TAGS } from '#contract/language-tags';
+import { LANGUAGE_TAGS } from '#contract/languages';
 import { DEFAULT_LOCALE } from './utils/locale';
 import { LiveResync } from './live/resync';
 import { getLanguage, i18nFor } from './i18n/i18next.server';

@@ -101,31 +101,5 @@ export const PERIOD_SECONDS: Record<ChartPeriod, number> = {
 /** Chart and day-boundary timezone (spec §9). */
 export const CHART_TIMEZONE = 'Europe/London';
 
-export const LANGUAGES = [
-  'hk',
-  'en',
-  'jp',
-  'kr',
-  'th',
-  'vn',
-  'fr',
-  'de',
-  'ru',
-  'spa',
-  'pt',
-  'ar',
-  'it',
-  'tr',
-  'id',
-  'my',
-  'hi',
-  'cs',
-] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'hk';
-/** A stored `tw` is read as `hk` (spec §1); anything unknown falls back to the default. */
-export function normaliseLanguage(code: string | null | undefined): Language {
-  const c = (code ?? '').trim().toLowerCase();
-  if (c === 'tw') return 'hk';
-  return (LANGUAGES as readonly string[]).includes(c) ? (c as Language) : DEFAULT_LANGUAGE;
-}
+/** The languages (contract/languages): a module of its own, kept out of a page's first-load script. */
+export type { Language } from './languages';

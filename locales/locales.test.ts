@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { LANGUAGES } from '../contract/enums';
+import { LANGUAGES } from '../contract/languages';
 
 const NAMESPACES = ['common', 'auth', 'mine', 'market', 'trade', 'orders', 'deposit', 'withdraw', 'content', 'identity', 'alerts'];
 const dir = path.dirname(new URL(import.meta.url).pathname);

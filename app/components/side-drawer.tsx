@@ -6,8 +6,7 @@ import { Form, Link } from '@remix-run/react';
 import { startTransition, useEffect, useState, type SyntheticEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from '~/i18n/react';
-import { LANGUAGES, type Language } from '~/i18n/config';
-import { LANGUAGE_TAGS } from '#contract/language-tags';
+import { LANGUAGE_TAGS, LANGUAGES, type Language } from '#contract/languages';
 import { LANGUAGE_NAMES } from '~/i18n/language-names';
 import { LanguageFlag } from './language-flag';
 

@@ -1,7 +1,7 @@
-/** The 18 languages of spec §1: direction and namespaces (BCP-47 tags: contract/language-tags; flags: public/flags/<code>.svg). */
-import { DEFAULT_LANGUAGE, LANGUAGES, normaliseLanguage, type Language } from '#contract/enums';
+/** The 18 languages of spec §1: direction and namespaces (BCP-47 tags: contract/languages; flags: public/flags/<code>.svg). */
+import type { Language } from '#contract/languages';
 
-export { DEFAULT_LANGUAGE, LANGUAGES, normaliseLanguage, type Language };
+export type { Language };
 
 /** One namespace per area of the app (a file per namespace per language under locales/<code>/). */
 export const NAMESPACES = [

@@ -1,7 +1,8 @@
 /** Language detection (our `lng` cookie; `tw` reads as `hk`; default `hk`) and server-side translation. */
 import { createInstance, type i18n, type TFunction } from 'i18next';
 import { longLivedCookie } from '~/utils/cookies.server';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, NAMESPACES, normaliseLanguage, type Language } from './config';
+import { DEFAULT_LANGUAGE, normaliseLanguage, type Language } from '#contract/languages';
+import { LANGUAGE_COOKIE, NAMESPACES } from './config';
 import { resources } from './resources.server';
 
 export const languageCookie = longLivedCookie(LANGUAGE_COOKIE);

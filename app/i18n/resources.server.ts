@@ -1,6 +1,7 @@
 /** Every translation, loaded once on the server, and a version that changes whenever any string does. */
 import crypto from 'node:crypto';
-import { LANGUAGES, NAMESPACES, type Language, type Namespace } from './config';
+import { LANGUAGES, type Language } from '#contract/languages';
+import { NAMESPACES, type Namespace } from './config';
 
 type Strings = { [key: string]: string | Strings };
 const files = import.meta.glob<Strings>('../../locales/*/*.json', { eager: true, import: 'default' });

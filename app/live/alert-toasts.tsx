@@ -24,7 +24,7 @@ export function AlertToasts({ signedIn }: { signedIn: boolean }) {
     let cancelled = false;
     void import('./store').then(({ live }) => {
       if (cancelled || !live) return;
-      const release = live.hold();
+      const release = live.retain();
       const off = live.onAlert((alert) => {
         setFired((list) => [...list.filter((a) => a.id !== alert.id), alert].slice(-MAX_TOASTS));
         if (window.location.pathname === '/alerts') window.dispatchEvent(new Event(RESYNC_EVENT));

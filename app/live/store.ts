@@ -1,7 +1,7 @@
 /**
  * The browser side of `GET /stream`: one EventSource per tab, shared by every component. Updates are
- * collected and handed to React once per animation frame, so a burst of quotes costs one render on a
- * weak phone. Reconnects when the tab comes back (visibilitychange), the network returns (online) or the
+ * collected and handed to React once per animation frame (or at a page's slower pace), so a burst of quotes
+ * costs one render on a weak phone. Reconnects when the tab comes back (visibilitychange), the network returns (online) or the
  * page is restored from the back-forward cache (pageshow); shows the feed as stale meanwhile.
  */
 import { RESYNC_EVENT, type AccountData, type AlertData, type KlineData, type QuoteData, type StreamEventName } from './events';
@@ -16,6 +16,8 @@ export interface StreamScope {
   period?: string;
   /** The ids of the instruments whose quotes the page shows; absent: every instrument. */
   quotes?: readonly number[];
+  /** At least this many milliseconds between two frames of prices (a list glanced at needs two a second). */
+  pace?: number;
 }
 
 /**
@@ -74,6 +76,7 @@ class LiveStore {
   private pendingAccount: AccountData | null = null;
   private pendingHealth: FeedHealth | null = null;
   private frame = 0;
+  private lastFlush = 0;
   /** Set by a connect until its snapshot is drawn. */
   private snapshot = false;
   private klineListeners = new Set<(k: KlineData) => void>();
@@ -91,19 +94,15 @@ class LiveStore {
     return slice;
   }
 
-  /** A page that shows live data holds the stream open while mounted, scoped to what it shows. */
-  retain(scope: StreamScope): () => void {
+  /**
+   * A page that shows live data holds the stream open while mounted, scoped to what it shows; without a scope,
+   * it keeps the stream open as it is (the price alerts' toasts on every page).
+   */
+  retain(scope?: StreamScope): () => void {
     this.users += 1;
-    this.setScope(scope);
+    if (scope) this.setScope(scope);
+    else if (!this.source) this.connect();
     this.wireWindowEvents();
-    return this.release;
-  }
-
-  /** Keeps the stream open without choosing its scope (the price alerts' toasts on every page). */
-  hold(): () => void {
-    this.users += 1;
-    this.wireWindowEvents();
-    if (!this.source) this.connect();
     return this.release;
   }
 
@@ -239,13 +238,19 @@ class LiveStore {
 
   private schedule() {
     if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.flush();
-    });
+    // The page's pace holds the next frame back; a connect's snapshot is drawn at once (a few quotes a frame).
+    this.frame = window.setTimeout(
+      () =>
+        requestAnimationFrame(() => {
+          this.frame = 0;
+          this.flush();
+        }),
+      this.snapshot ? 0 : this.lastFlush + (this.scope.pace ?? 0) - performance.now(),
+    );
   }
 
   private flush() {
+    this.lastFlush = performance.now();
     // A connect's snapshot brings every quote at once: drawn a few per frame, it makes no long task. Ticks are
     // drawn in one frame (each frame's layout costs the same, however many rows changed).
     const limit = this.snapshot ? SNAPSHOT_QUOTES_PER_FRAME : Infinity;

@@ -1,6 +1,6 @@
 /** One language's strings for the browser, under a versioned URL so caches never disagree with the server. */
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { LANGUAGES, type Language } from '~/i18n/config';
+import { LANGUAGES, type Language } from '#contract/languages';
 import { resources, resourcesVersion } from '~/i18n/resources.server';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {

@@ -1,6 +1,7 @@
 /** Spec §7 market data calls: one function per call. */
 import * as market from '#contract/calls/market';
-import { DEFAULT_LANGUAGE, type ChartPeriod } from '#contract/enums';
+import type { ChartPeriod } from '#contract/enums';
+import { DEFAULT_LANGUAGE } from '#contract/languages';
 import { UpstreamUnavailable, type Api, type ApiCallOptions } from './api.server';
 import { callUpstream, type UpstreamTarget } from './client.server';
 import { SHARED_ANSWER_TTL_MS, sharedAnswers, withWarmQuotes } from './warm-market.server';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHART_TIMEZONE } from '#contract/enums';
-import { LANGUAGE_TAGS } from '#contract/language-tags';
+import { LANGUAGE_TAGS } from '#contract/languages';
 import { DATE_STYLES, formatWithPattern, readDatePattern, type DateStyle } from './date-symbols';
 
 const LOCALES = Object.values(LANGUAGE_TAGS);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANGUAGE } from '#contract/enums';
-import { LANGUAGE_TAGS } from '#contract/language-tags';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS } from '#contract/languages';
 import { DEFAULT_LOCALE } from './locale';
 
 describe('the default locale', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_TAGS } from '#contract/language-tags';
+import { LANGUAGE_TAGS } from '#contract/languages';
 import { formatWithSymbols, readNumberSymbols } from './number-symbols';
 
 const LOCALES = Object.values(LANGUAGE_TAGS);

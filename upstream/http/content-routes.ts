@@ -4,7 +4,7 @@ import * as account from '../../contract/calls/account';
 import * as content from '../../contract/calls/content';
 import * as identity from '../../contract/calls/identity';
 import type { Language } from '../../contract/enums';
-import { LANGUAGE_TAGS } from '../../contract/language-tags';
+import { LANGUAGE_TAGS } from '../../contract/languages';
 import { fail } from '../shared/errors';
 import type { Upstream } from '../upstream';
 import { translateWith } from './i18n';

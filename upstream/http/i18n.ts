@@ -1,5 +1,5 @@
 /** The upstream's own messages (errors, category and ledger names) in the 18 languages; English fallback. */
-import { LANGUAGES, type Language } from '../../contract/enums';
+import { LANGUAGES, type Language } from '../../contract/languages';
 // Imported, not read from disk beside this module: the bundled server (scripts/build-server.ts) then carries them.
 import ar from '../locales/ar.json';
 import cs from '../locales/cs.json';

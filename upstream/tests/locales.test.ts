@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { LANGUAGES } from '../../contract/enums';
+import { LANGUAGES } from '../../contract/languages';
 import { ERROR_MESSAGES } from '../../contract/errors';
 
 type Tree = { [k: string]: string | Tree };

@@ -55,8 +55,10 @@ export default function Home() {
   const { t } = useTranslation('market');
   const lang = useLanguage();
   // Every instrument's quotes: naming a category's rows would save its stream some bytes but cost every
-  // first visit's script as many (this page's first-load JS is at its 100 KiB budget).
-  useLiveStream();
+  // first visit's script as many (this page's first-load JS is at its 100 KiB budget). Drawn twice a second at
+  // most: a list is glanced at, and each frame of prices costs a phone a layout and a paint of the screen
+  // (decision 0025). The trade screen draws every tick.
+  useLiveStream({ pace: 500 });
   return (
     <main className="page">
       <PageHeader title={t('title')}>

@@ -22,7 +22,7 @@ import { replyToFailure } from '~/utils/form-action.server';
 import { formatPrice } from '~/utils/format';
 import { pageTitle } from '~/utils/page-title';
 import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
-import { LANGUAGE_TAGS } from '#contract/language-tags';
+import { LANGUAGE_TAGS } from '#contract/languages';
 import fundsCss from '~/styles/funds.css?inline';
 import { AddAlertForm } from './add-alert-form';
 import { AlertLists, useAlertWords } from './alert-list';

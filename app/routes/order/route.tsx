@@ -14,7 +14,7 @@ import { MY_DEAL_PAGE_SIZE } from '#contract/calls/trade';
 import { OrderTab } from '#contract/enums';
 import { AccountFigures } from '~/components/account-figures';
 import { PageHeader } from '~/components/page-header';
-import { LANGUAGE_TAGS } from '#contract/language-tags';
+import { LANGUAGE_TAGS } from '#contract/languages';
 import { translator } from '~/i18n/i18next.server';
 import { useLiveAccount, useLiveClosed, useLiveStream } from '~/live/hooks';
 import type { RouteHandle } from '~/root';

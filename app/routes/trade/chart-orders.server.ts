@@ -7,7 +7,7 @@
 import { MY_DEAL_PAGE_SIZE, type Order } from '#contract/calls/trade';
 import { OrderTab, Side } from '#contract/enums';
 import { chartLines, type ChartOrder, type ChartOrders } from '~/components/candle-chart/order-lines';
-import { LANGUAGE_TAGS } from '#contract/language-tags';
+import { LANGUAGE_TAGS } from '#contract/languages';
 import { translator } from '~/i18n/i18next.server';
 import { upstreamFallback, type Api } from '~/upstream/api.server';
 import { myOrders } from '~/upstream/trade.server';
