@@ -57,9 +57,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       lang,
       i18nVersion: resourcesVersion,
-      // Written into <html> for the browser's number formatting (utils/number-symbols).
       // The page's BCP-47 tag, for <html lang> and Intl (utils/locale).
       locale: LANGUAGE_TAGS[lang],
+      // Written into <html> for the browser's number formatting (utils/number-symbols).
       numberSymbols: JSON.stringify(numberSymbols(LANGUAGE_TAGS[lang])),
       // And its date patterns (utils/date-symbols): hydration writes the server's dates without Intl.
       datePatterns: JSON.stringify(datePatterns(LANGUAGE_TAGS[lang])),

@@ -17,7 +17,7 @@ const serverHealth = (): FeedHealth => 'connecting';
  * shows some instruments only names them in `scope.quotes`: the stream then carries those quotes alone.
  */
 export function useLiveStream(scope: StreamScope = {}) {
-  useEffect(() => live?.retain(scope), [scope.code, scope.period, String(scope.quotes)]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => live?.retain(scope), [scope.code, scope.period, String(scope.quotes), scope.pace]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 /**

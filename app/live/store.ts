@@ -142,13 +142,14 @@ class LiveStore {
     if (this.scope.period) params.set('period', this.scope.period);
     const wanted = this.scope.quotes;
     this.carried = null;
+    // The quotes not yet drawn are the old stream's: the new one's snapshot brings those it carries (and the
+    // snapshot flag below then waits for it, not for these).
+    this.pendingQuotes.clear();
     if (wanted) {
       params.set('quotes', String(wanted));
       const keep = (this.carried = new Set(wanted));
       // Quotes the new stream will not carry stop being live: left in place they would age unseen and later
       // outshine a page's fresher server data (a page that shows them again reconnects and gets them at once).
-      // The ones not yet shown are the old stream's: the new one's snapshot brings those it carries.
-      this.pendingQuotes.clear();
       for (const id of this.latest.keys()) {
         if (keep.has(id)) continue;
         this.latest.delete(id);
@@ -161,6 +162,9 @@ class LiveStore {
     const source = new EventSource(`/stream${query ? `?${query}` : ''}`);
     this.source = source;
     this.snapshot = true;
+    // A frame the last page's pace held back is not waited for: the snapshot and the health go out at once.
+    clearTimeout(this.frame);
+    this.frame = 0;
     this.setHealth('connecting');
     const on = <K extends StreamEventName>(name: K, handle: (data: never) => void) =>
       source.addEventListener(name, (e) => {
