@@ -192,7 +192,11 @@ export async function phoneBenchmarks(): Promise<string[]> {
   const port = await freePort();
   const origin = `http://localhost:${port}`; // __Host- cookies need https or localhost
   const web = await startServer(port, os.availableParallelism());
-  const browser = await launchChromium();
+  // Without Chromium (not installed) the server must not outlive the bench: it holds the caller's pipes open.
+  const browser = await launchChromium().catch(async (error: unknown) => {
+    await web.stop();
+    throw error;
+  });
   const cdp = await connectCdp(browser.port);
   try {
     await admin(web.dataDir, '/admin/market', { code: 'EURUSD', status: 'open' });
