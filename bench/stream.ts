@@ -93,9 +93,9 @@ export async function streamBenchmarks(clients = CLIENTS): Promise<string[]> {
     `  broadcast→kernel:  hub  ${lat(hub.broadcast)}   bare ${lat(bare.broadcast)}   [per round: first write until every socket's writev is done]`,
     `  memory per client: hub heap ${kb(hub.heapPerClient)}, rss ${kb(hub.rssPerClient)}   bare heap ${kb(bare.heapPerClient)}, rss ${kb(bare.rssPerClient)}   goal ≤ 20 KB: hub ${mark(Math.max(hub.heapPerClient, hub.rssPerClient) <= GOALS.bytesPerClient)} (${hub.gc && bare.gc ? 'after GC' : 'NO GC available: figures include garbage'}; the rss delta includes the heap's)`,
     `  CPU while ticking: hub ${fmt(hub.cpuPercent, 0)} %   bare ${fmt(bare.cpuPercent, 0)} % of one core (the client process not counted)`,
-    `  delivered:         hub ${hub.delivered.toLocaleString('en')} of ${hub.expected.toLocaleString('en')} quote events   bare ${bare.delivered.toLocaleString('en')} of ${bare.expected.toLocaleString('en')}`,
+    `  delivered:         hub ${hub.delivered.toLocaleString('en')} of ${hub.expected.toLocaleString('en')} quotes   bare ${bare.delivered.toLocaleString('en')} of ${bare.expected.toLocaleString('en')}`,
     `  all dropped:       hub subscriber count back to 0 in ${fmt(hub.dropToZeroMs, 0)} ms, heap ${signed(hub.heapAfterDropDelta)} vs before connecting   bare ${fmt(bare.dropToZeroMs, 0)} ms, heap ${signed(bare.heapAfterDropDelta)}`,
-    `  fast ticks (hub):  ${fast.ticks} ticks of one instrument in ${fmt(fast.seconds, 1)} s (every ${FAST_TICK_MS} ms) → ${fmt(fast.quotesPerClient, 1)} quote events per client (coalesced: at most one per 250 ms flush); receipt→write p99 of the quotes written ${fmt(fast.p99, 1)} ms`,
+    `  fast ticks (hub):  ${fast.ticks} ticks of one instrument in ${fmt(fast.seconds, 1)} s (every ${FAST_TICK_MS} ms) → ${fmt(fast.quotesPerClient, 1)} quotes per client (coalesced: at most one per 250 ms flush); receipt→write p99 of the quotes written ${fmt(fast.p99, 1)} ms`,
   ];
 }
 
@@ -135,13 +135,13 @@ function getGc(): (() => void) | null {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** The client process: plain node, raw sockets; counts `event: quote` and reports over IPC. */
+/** The client process: plain node, raw sockets; counts the quotes it receives (each names its `forex_id`) and reports over IPC. */
 const CLIENT_SCRIPT = `
 const net = require('node:net');
 const [port, n] = [Number(process.argv[1]), Number(process.argv[2])];
 const sockets = [];
 let quotes = 0;
-const needle = Buffer.from('event: quote');
+const needle = Buffer.from('"forex_id":');
 function count(b) { let i = 0, c = 0; while ((i = b.indexOf(needle, i)) >= 0) { c++; i += needle.length; } return c; }
 function open() {
   return new Promise((resolve, reject) => {
@@ -446,9 +446,9 @@ async function barePhase(clients: number): Promise<PhaseResult> {
   const cpu = cpuMeter();
   for (let r = 1; r <= WARMUP_ROUNDS + ROUNDS; r++) {
     const recording = r > WARMUP_ROUNDS;
-    // The frames the hub writes: one quote event per instrument of the round, in one write per client.
+    // The frame the hub writes: one quotes event with a quote per instrument of the round, in one write per client.
     const tickAt = performance.now();
-    let text = '';
+    const quotes: string[] = [];
     for (let i = 0; i < INSTRUMENTS_PER_ROUND; i++) {
       const close = 1.1 * (1 + r / 10_000) + i;
       const data = JSON.stringify({
@@ -462,8 +462,9 @@ async function barePhase(clients: number): Promise<PhaseResult> {
         volume: 100 + r,
         market_status: 1,
       });
-      text += `id: bench.${++seq}\nevent: quote\ndata: ${data}\n\n`;
+      quotes.push(data);
     }
+    const text = `id: bench.${++seq}\nevent: quotes\ndata: [${quotes.join(',')}]\n\n`;
     let first = 0;
     for (const res of open) {
       res.write(text);

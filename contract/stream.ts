@@ -8,7 +8,7 @@ import type { ChartPeriod } from './enums';
 /** The upstream feed as the relay sees it. */
 export type FeedState = 'up' | 'stale' | 'down';
 
-/** `quote`: the day quote of one instrument (from DAY_MARKET), coalesced per instrument. */
+/** The day quote of one instrument (from DAY_MARKET), as the `quotes` event carries it. */
 export interface QuoteData {
   forex_id: number;
   symbol: string;
@@ -96,6 +96,16 @@ export interface ResyncData {
 }
 
 export interface StreamEventMap {
+  /**
+   * The day quotes that changed since the stream's last write, one per instrument (coalesced), in one event: a
+   * phone dispatches one event per round of ticks, not one per quote. On connect: the latest of each it carries.
+   * For a stream that asks `GET /stream?v=2`.
+   */
+  quotes: QuoteData[];
+  /**
+   * One quote per event: what a stream that does not ask for `v=2` gets instead of `quotes` (a tab whose code
+   * was loaded before `quotes` existed keeps its live prices; drop once no such tab can be open).
+   */
   quote: QuoteData;
   kline: KlineData;
   account: AccountData;

@@ -137,7 +137,8 @@ class LiveStore {
 
   private connect() {
     this.disconnect();
-    const params = new URLSearchParams();
+    // v=2: a round's quotes come in one `quotes` event.
+    const params = new URLSearchParams({ v: '2' });
     if (this.scope.code) params.set('code', this.scope.code);
     if (this.scope.period) params.set('period', this.scope.period);
     const wanted = this.scope.quotes;
@@ -158,8 +159,7 @@ class LiveStore {
     }
     // A fresh EventSource cannot send the Last-Event-ID header, so the id travels in the query.
     if (this.lastEventId) params.set('lastEventId', this.lastEventId);
-    const query = params.toString();
-    const source = new EventSource(`/stream${query ? `?${query}` : ''}`);
+    const source = new EventSource(`/stream?${params}`);
     this.source = source;
     this.snapshot = true;
     // A frame the last page's pace held back is not waited for: the snapshot and the health go out at once.
@@ -176,8 +176,8 @@ class LiveStore {
           // A malformed event is dropped; the next one brings the state again.
         }
       });
-    on('quote', (q: QuoteData) => {
-      this.pendingQuotes.set(q.forex_id, q);
+    on('quotes', (quotes: QuoteData[]) => {
+      for (const q of quotes) this.pendingQuotes.set(q.forex_id, q);
       this.schedule();
     });
     on('account', (a: AccountData) => {

@@ -9,11 +9,14 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterEach, expect, test } from 'vitest';
 import type { DayMarketPush, ForexTradePush } from '../../contract/ws';
-import type { KlineData, QuoteData, ResyncData } from './events';
+import type { KlineData, ResyncData } from './events';
 import { createRelay, type RelayOptions } from './hub';
 import {
+  asBrowser,
   expectIncreasingIds,
+  hasQuote,
   openStream,
+  quotesIn,
   seqOf,
   sleep,
   startFakeUpstream,
@@ -21,6 +24,7 @@ import {
   until,
   type FakeConnection,
   type FakeUpstream,
+  type SseEvent,
   type SseStream,
 } from './test-support';
 
@@ -39,7 +43,7 @@ async function setup(options: Partial<RelayOptions> = {}) {
   const server = await startStreamServer(relay);
   cleanup.push(() => server.close());
   const open = async (path = '/stream', headers: Record<string, string> = {}) => {
-    const s = await openStream(server.url, path, headers);
+    const s = await openStream(server.url, asBrowser(path), headers);
     cleanup.push(() => s.close());
     return s;
   };
@@ -126,7 +130,7 @@ test('a black-holed upstream: browsers see stale then down, the sockets reconnec
 
   // And the feed works again.
   conn(fake, 'public', 1)!.send(dayMarket('EURUSD', 1, 1.2468));
-  await s.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 1.2468);
+  await s.waitFor(hasQuote((q) => q.close === 1.2468));
   expectIncreasingIds(s.events);
   expect(relay.stats().upstream).toBe('up');
 });
@@ -152,7 +156,7 @@ test('malformed upstream messages are ignored: browsers get only the valid quote
   priv.send({ ...forexTrade(1), TransOrder: [{ Id: 'x' }] });
   pub.send(dayMarket('EURUSD', 1, 1.1111));
   priv.send({ type: 'FOREX_CLOSED', id: [99] });
-  await s.waitFor((e) => e.event === 'quote');
+  await s.waitFor((e) => e.event === 'quotes');
   await s.waitFor((e) => e.event === 'closed');
   await new Promise((r) => setTimeout(r, 300));
   // (A quote waits for the flush; a close is written at once: their order may differ.)
@@ -160,8 +164,8 @@ test('malformed upstream messages are ignored: browsers get only the valid quote
   expect(got.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
     ['closed', { ids: [99] }],
     [
-      'quote',
-      { forex_id: 1, symbol: 'EURUSD', close: 1.1111, change: 0.1, high: 1.1111, low: 1.1111, open: 1.1111, volume: 3, market_status: 1 },
+      'quotes',
+      [{ forex_id: 1, symbol: 'EURUSD', close: 1.1111, change: 0.1, high: 1.1111, low: 1.1111, open: 1.1111, volume: 3, market_status: 1 }],
     ],
   ]);
   expect(relay.stats().malformed).toBe(6);
@@ -219,7 +223,7 @@ test("a refused upstream login sends resync to the user's pages and stops that s
   expect(fake.connections.filter((c) => c.messages[0]?.type === 'login')).toHaveLength(1);
   // The quotes still flow to that page.
   conn(fake, 'public')!.send(dayMarket('GBPUSD', 2, 1.3));
-  await s.waitFor((ev) => ev.event === 'quote');
+  await s.waitFor((ev) => ev.event === 'quotes');
 });
 
 test('a slow client is ended when its socket stays backed up; the others keep receiving and memory stays bounded', async () => {
@@ -241,7 +245,7 @@ test('a slow client is ended when its socket stays backed up; the others keep re
   expect(relay.stats().clients).toBe(1);
   await until(() => reader.events.filter((e) => e.event === 'closed').length === 120, 10_000, 'every event at the reading client');
   conn(fake, 'public')!.send(dayMarket('EURUSD', 1, 1.4242));
-  await reader.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 1.4242);
+  await reader.waitFor(hasQuote((q) => q.close === 1.4242));
 });
 
 test.runIf(process.platform === 'linux')(
@@ -273,7 +277,7 @@ test.runIf(process.platform === 'linux')(
     await new Promise((r) => setTimeout(r, 800));
     expect(relay.stats()).toMatchObject({ clients: 1, evicted: 1 });
     conn(fake, 'public')!.send(dayMarket('EURUSD', 1, 1.4243));
-    await reader.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 1.4243);
+    await reader.waitFor(hasQuote((q) => q.close === 1.4243));
   },
 );
 
@@ -362,7 +366,7 @@ test('a backed-up client gets no quote bytes while blocked, then only the latest
   const stalled = net.connect(Number(url.port), url.hostname);
   stalled.on('error', () => {});
   cleanup.push(() => stalled.destroy());
-  stalled.write('GET /stream HTTP/1.1\r\nHost: x\r\nx-test-user: 31:t31\r\n\r\n');
+  stalled.write('GET /stream?v=2 HTTP/1.1\r\nHost: x\r\nx-test-user: 31:t31\r\n\r\n');
   stalled.pause();
   await until(() => relay.stats().clients === 2 && conn(fake, 'private')?.messages.length === 2);
   for (let i = 0; i < 120; i++) conn(fake, 'private')!.send(bigClosed(i));
@@ -399,7 +403,9 @@ test('a backed-up client gets no quote bytes while blocked, then only the latest
   await until(() => text.includes('"close":1.3,') && text.includes('"close":2.3,'), 10_000, 'the owed quotes');
   await new Promise((r) => setTimeout(r, 200));
   const afterBacklog = text.slice(text.lastIndexOf('event: closed'));
-  expect(afterBacklog.match(/event: quote/g)).toHaveLength(2);
+  // One event, with the two instruments' quotes.
+  expect(afterBacklog.match(/event: quotes/g)).toHaveLength(1);
+  expect(afterBacklog.match(/"forex_id":/g)).toHaveLength(2);
   expect(text.match(/"symbol":"EURUSD","close":1\.\d+,/g)).toEqual(['"symbol":"EURUSD","close":1.3,']);
 });
 
@@ -443,7 +449,7 @@ test('low data: a Save-Data client and a low-data-cookie client get at most one 
     if (i === 40 || i === 55) {
       // Right after the cookie client got its quotes, so its next ones are most of a second away.
       const from = cookie.events.length;
-      await cookie.waitFor((e) => e.event === 'quote', { from, timeoutMs: 1500 });
+      await cookie.waitFor((e) => e.event === 'quotes', { from, timeoutMs: 1500 });
       const sent = performance.now();
       if (i === 40) priv.send({ type: 'FOREX_CLOSED', id: [4141] });
       else priv.send(forexTrade(1));
@@ -455,15 +461,22 @@ test('low data: a Save-Data client and a low-data-cookie client get at most one 
   const last = i;
   // With no more ticks, what each low-data client is still owed arrives within its next second.
   for (const s of [saveData, cookie]) {
-    await s.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 1 + last / 10_000, { timeoutMs: 1500 });
-    await s.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 2 + last / 10_000, { timeoutMs: 1500 });
+    await s.waitFor(
+      hasQuote((q) => q.close === 1 + last / 10_000),
+      { timeoutMs: 1500 },
+    );
+    await s.waitFor(
+      hasQuote((q) => q.close === 2 + last / 10_000),
+      { timeoutMs: 1500 },
+    );
   }
   await saveData.waitFor((e) => e.event === 'kline' && (e.json as KlineData).Close === 1 + last / 10_000, { timeoutMs: 1500 });
   await normal.waitFor((e) => e.event === 'kline' && (e.json as KlineData).Close === 1 + last / 10_000, { timeoutMs: 500 });
 
   /** Milliseconds between consecutive events of one kind and instrument, as the reader received them. */
-  const gaps = (s: SseStream, event: string, symbol: string) => {
-    const times = s.events.filter((e) => e.event === event && (e.json as { symbol: string }).symbol === symbol).map((e) => e.receivedAt);
+  const gaps = (s: SseStream, event: 'quotes' | 'kline', symbol: string) => {
+    const symbolsOf = (e: SseEvent) => (event === 'quotes' ? quotesIn(e) : [e.json as KlineData]).map((x) => x.symbol);
+    const times = s.events.filter((e) => e.event === event && symbolsOf(e).includes(symbol)).map((e) => e.receivedAt);
     return times.slice(1).map((t, k) => t - times[k]!);
   };
   for (const [name, s] of [
@@ -471,7 +484,7 @@ test('low data: a Save-Data client and a low-data-cookie client get at most one 
     ['cookie', cookie],
   ] as const) {
     for (const symbol of ['EURUSD', 'GBPUSD']) {
-      const g = gaps(s, 'quote', symbol);
+      const g = gaps(s, 'quotes', symbol);
       expect(g.length, `${name} ${symbol} quotes`).toBeGreaterThanOrEqual(2);
       // Written a second apart; the loopback reader may see them a few ms closer.
       expect(Math.min(...g), `${name} ${symbol} gaps ${g.join()}`).toBeGreaterThanOrEqual(950);
@@ -481,7 +494,7 @@ test('low data: a Save-Data client and a low-data-cookie client get at most one 
   expect(klineGaps.length).toBeGreaterThanOrEqual(2);
   expect(Math.min(...klineGaps), `save-data candle gaps ${klineGaps.join()}`).toBeGreaterThanOrEqual(950);
   // The normal client gets the quotes every flush (250 ms) and the candle on every push.
-  const normalGaps = gaps(normal, 'quote', 'EURUSD');
+  const normalGaps = gaps(normal, 'quotes', 'EURUSD');
   expect(normalGaps.length).toBeGreaterThanOrEqual(9);
   expect(Math.max(...normalGaps), `normal gaps ${normalGaps.join()}`).toBeLessThan(600);
   expect(normal.events.filter((e) => e.event === 'kline').length).toBeGreaterThan(

@@ -7,7 +7,18 @@ import { alerts, trade } from '../../contract/index';
 import { startTestUpstream, type TestUpstream } from '../../upstream/testing';
 import type { AccountData, AlertData, ClosedData, KlineData, QuoteData, ResyncData, StatusData } from './events';
 import { createRelay, type RelayOptions, nextBehindCheckMs } from './hub';
-import { expectIncreasingIds, openStream, seqOf, startStreamServer, until, type SseEvent, type SseStream } from './test-support';
+import {
+  asBrowser,
+  expectIncreasingIds,
+  hasQuote,
+  openStream,
+  quotesIn,
+  seqOf,
+  startStreamServer,
+  until,
+  type SseEvent,
+  type SseStream,
+} from './test-support';
 
 let up: TestUpstream;
 beforeAll(async () => {
@@ -33,20 +44,19 @@ async function relayWithServer(options: Partial<RelayOptions> = {}) {
   // Warm: the public socket is up and has the DAY_MARKET snapshot.
   await until(() => relay.stats().upstream === 'up' && relay.stats().quotes > 0, 5000, 'a warm hub');
   const open = async (path = '/stream', headers: Record<string, string> = {}) => {
-    const s = await openStream(server.url, path, headers);
+    const s = await openStream(server.url, asBrowser(path), headers);
     cleanup.push(() => s.close());
     return s;
   };
   return { relay, server, open };
 }
 
-const isQuote = (symbol: string, close?: number) => (e: SseEvent) =>
-  e.event === 'quote' && (e.json as QuoteData).symbol === symbol && (close === undefined || (e.json as QuoteData).close === close);
+const isQuote = (symbol: string, close?: number) => hasQuote((q) => q.symbol === symbol && (close === undefined || q.close === close));
 const quotesOf = (s: SseStream, symbol: string, from = 0) =>
   s.events
     .slice(from)
-    .filter(isQuote(symbol))
-    .map((e) => e.json as QuoteData);
+    .flatMap(quotesIn)
+    .filter((q) => q.symbol === symbol);
 
 test('SSE headers; on connect: status, then the latest quote of every instrument', async () => {
   const { relay, open } = await relayWithServer();
@@ -59,21 +69,11 @@ test('SSE headers; on connect: status, then the latest quote of every instrument
   const first = await s.waitFor(() => true);
   expect(first.event).toBe('status');
   expect(first.json).toEqual({ state: 'up' } satisfies StatusData);
-  const eurusd = await s.waitFor(isQuote('EURUSD'));
-  expect(eurusd.json).toMatchObject({ forex_id: 1, symbol: 'EURUSD', close: 1.1, market_status: 1 });
-  expect(Object.keys(eurusd.json as object).sort()).toEqual([
-    'change',
-    'close',
-    'forex_id',
-    'high',
-    'low',
-    'market_status',
-    'open',
-    'symbol',
-    'volume',
-  ]);
+  const eurusd = quotesIn(await s.waitFor(isQuote('EURUSD'))).find((q) => q.symbol === 'EURUSD');
+  expect(eurusd).toMatchObject({ forex_id: 1, symbol: 'EURUSD', close: 1.1, market_status: 1 });
+  expect(Object.keys(eurusd!).sort()).toEqual(['change', 'close', 'forex_id', 'high', 'low', 'market_status', 'open', 'symbol', 'volume']);
   // Every instrument once at least (a tick may already have sent some a second time).
-  const instrumentsSeen = () => new Set(s.events.filter((e) => e.event === 'quote').map((e) => (e.json as QuoteData).forex_id)).size;
+  const instrumentsSeen = () => new Set(s.events.flatMap(quotesIn).map((q) => q.forex_id)).size;
   await until(() => instrumentsSeen() === relay.stats().quotes);
   expect(relay.latestQuotes().find((q) => q.symbol === 'EURUSD')).toMatchObject({ close: 1.1, forex_id: 1 });
   expectIncreasingIds(s.events);
@@ -93,12 +93,10 @@ test('bad code or period gets 400; a quotes list the hub cannot take gets every 
   for (const quotes of ['1,x', '0', '1,,2', `${sixtyFour},65`]) {
     const s = await open(`/stream?quotes=${quotes}`);
     expect(s.status, quotes).toBe(200);
-    await until(
-      () => new Set(s.events.filter((e) => e.event === 'quote').map((e) => (e.json as QuoteData).forex_id)).size === relay.stats().quotes,
-    );
+    await until(() => new Set(s.events.flatMap(quotesIn).map((q) => q.forex_id)).size === relay.stats().quotes);
   }
   const narrow = await open(`/stream?quotes=${sixtyFour}`);
-  await narrow.waitFor((e) => e.event === 'quote');
+  await narrow.waitFor((e) => e.event === 'quotes');
   expect(narrow.status).toBe(200);
 });
 
@@ -113,7 +111,7 @@ test('?quotes= narrows a stream to the instruments its page shows; the other str
   for (const s of [all, two, twoToo, none]) await s.waitFor((e) => e.event === 'status');
   await all.waitFor(isQuote('GBPUSD'));
   await two.waitFor(isQuote('BTCUSD'));
-  const symbolsOf = (s: SseStream) => new Set(s.events.filter((e) => e.event === 'quote').map((e) => (e.json as QuoteData).symbol));
+  const symbolsOf = (s: SseStream) => new Set(s.events.flatMap(quotesIn).map((q) => q.symbol));
   // On connect: the latest quote of the instruments asked for only.
   expect(symbolsOf(two)).toEqual(new Set(['EURUSD', 'BTCUSD']));
   const from = [two.events.length, twoToo.events.length];
@@ -132,7 +130,7 @@ test('?quotes= narrows a stream to the instruments its page shows; the other str
   await new Promise((r) => setTimeout(r, 300));
   expect(symbolsOf(two)).toEqual(new Set(['EURUSD', 'BTCUSD']));
   expect(symbolsOf(twoToo)).toEqual(new Set(['EURUSD', 'BTCUSD']));
-  expect(none.events.filter((e) => e.event === 'quote')).toEqual([]);
+  expect(none.events.filter((e) => e.event === 'quotes')).toEqual([]);
   expect(none.events.filter((e) => e.event === 'status')).toHaveLength(1);
   for (const s of [two, twoToo]) expectIncreasingIds(s.events);
 });
@@ -148,7 +146,7 @@ test('?quotes= for a low-data stream: what it is owed is only what it asked for'
   await s.waitFor(isQuote('EURUSD', 1.10433), { from });
   up.setPrice('GBPUSD', 1.30444);
   await new Promise((r) => setTimeout(r, 500));
-  expect(s.events.filter((e) => e.event === 'quote').map((e) => (e.json as QuoteData).symbol)).not.toContain('GBPUSD');
+  expect(s.events.flatMap(quotesIn).map((q) => q.symbol)).not.toContain('GBPUSD');
 });
 
 test('fan-out: a tick reaches every client as a quote', async () => {
@@ -157,10 +155,32 @@ test('fan-out: a tick reaches every client as a quote', async () => {
   await Promise.all(streams.map((s) => s.waitFor(isQuote('EURUSD'))));
   up.setPrice('EURUSD', 1.10123);
   const got = await Promise.all(streams.map((s) => s.waitFor(isQuote('EURUSD', 1.10123))));
-  for (const e of got) expect(e.json).toMatchObject({ symbol: 'EURUSD', forex_id: 1, close: 1.10123 });
+  for (const e of got) expect(quotesIn(e).find((q) => q.symbol === 'EURUSD')).toMatchObject({ forex_id: 1, close: 1.10123 });
   // One shared frame: the same id for every client.
   expect(new Set(got.map((e) => e.id)).size).toBe(1);
   for (const s of streams) expectIncreasingIds(s.events);
+});
+
+test('a stream that does not ask for v=2 (a tab loaded before it) gets the same quotes, one quote event each', async () => {
+  const { server } = await relayWithServer();
+  const now = await openStream(server.url, asBrowser('/stream'));
+  const before = await openStream(server.url, '/stream');
+  cleanup.push(
+    () => now.close(),
+    () => before.close(),
+  );
+  await now.waitFor(isQuote('EURUSD'));
+  await before.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).symbol === 'EURUSD');
+  const from = before.events.length;
+  up.setPrice('EURUSD', 1.10456);
+  up.setPrice('GBPUSD', 1.30456);
+  const batched = await now.waitFor(isQuote('GBPUSD', 1.30456));
+  await before.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 1.30456, { from });
+  expect(before.events.filter((e) => e.event === 'quotes')).toEqual([]);
+  // The same flush wrote both: each quote of the batched event came to the other stream as an event of its own.
+  const legacy = before.events.slice(from).filter((e) => e.event === 'quote');
+  for (const q of quotesIn(batched)) expect(legacy.map((e) => e.json)).toContainEqual(q);
+  expectIncreasingIds(before.events);
 });
 
 test('coalescing: many ticks of one instrument within a flush window reach a client as one quote with the last price', async () => {
@@ -458,7 +478,7 @@ test('Last-Event-ID that is unknown, or older than what the hub still holds, get
 
   // A tab saw some events, left; with no linger the user's socket closed, so whatever happened since is gone.
   const tab = await open('/stream', headers);
-  await tab.waitFor((e) => e.event === 'quote');
+  await tab.waitFor((e) => e.event === 'quotes');
   const lastSeen = tab.events.at(-1)!.id;
   tab.close();
   await until(() => relay.stats().privateSockets === 0);

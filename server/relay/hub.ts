@@ -5,7 +5,9 @@
  * - One shared public upstream socket: `DAY_MARKET` always, `KLINE.<code>` while any stream watches it.
  * - One private upstream socket per signed-in user with an open stream (`FOREX_TRADE`, `FOREX_CLOSED`),
  *   shared by the user's tabs and closed `privateLingerMs` after their last stream closes.
- * - Events: quote, kline, account, closed, alert, status, resync (see ./events.ts), each with an increasing id.
+ * - Events: quotes, kline, account, closed, alert, status, resync (see ./events.ts), each with an increasing id.
+ *   A flush's quotes go to a stream as one `quotes` event (a phone dispatches one event a round, not one per quote);
+ *   a stream that does not ask for it (`v=2`: a tab loaded before it) gets one `quote` event per quote.
  *   Private events (account, closed, alert) are kept in a bounded ring per user and replayed after
  *   `Last-Event-ID`, or `resync` is sent when they are gone.
  * - A slow client never grows memory: quotes and klines coalesce while its socket is backed up, and a
@@ -155,6 +157,8 @@ interface Client {
   quotes: ReadonlySet<number> | null;
   /** `quotes` as a key shared by the clients that asked for the same ones: one frame per flush for each. */
   quotesKey: string | null;
+  /** Its quotes come in one `quotes` event per write (`v=2`); else one `quote` event each. */
+  batched: boolean;
   /** performance.now() when a write last returned false; 0 while the socket keeps up. */
   blockedSince: number;
   /** Instruments whose quote is owed (while blocked, or just drained); never null for a low-data client. */
@@ -317,6 +321,7 @@ export class RelayHub {
       period: parsed.period,
       quotes: parsed.quotes,
       quotesKey: parsed.quotes && [...parsed.quotes].sort((a, b) => a - b).join(','),
+      batched: parsed.batched,
       blockedSince: 0,
       lastWriteAt: 0,
       minIntervalMs: lowData ? this.options.lowDataIntervalMs : 0,
@@ -348,7 +353,10 @@ export class RelayHub {
     else if (lastEventId) head += this.replay(client.feed, lastEventId);
     head += this.frame('status', JSON.stringify({ state: this.publicSocket.state }));
     // The latest quote of each instrument it carries instead of a replay of quotes.
-    for (const [id, entry] of this.quotes) if (wants(client, id)) head += this.frame('quote', entry.data);
+    head += this.quoteFrames(
+      client,
+      [...this.quotes].filter(([id]) => wants(client, id)).map(([, entry]) => entry),
+    );
 
     this.clients.add(client);
     client.feed?.clients.add(client);
@@ -569,7 +577,7 @@ export class RelayHub {
     this.flushTimer = setTimeout(this.flush, wait);
   }
 
-  /** The one flush for all clients: each flush builds each dirty quote's frame once and shares the bytes. */
+  /** The one flush for all clients: each flush builds one frame per set of quotes and shares its bytes. */
   private readonly flush = (): void => {
     this.flushScheduled = false;
     this.flushTimer = null;
@@ -582,16 +590,16 @@ export class RelayHub {
         if (entry) entries.push(entry);
       }
       type Batch = { buf: Buffer; entries: QuoteEntry[] } | null;
-      const build = (mine: QuoteEntry[]): Batch =>
-        mine.length === 0 ? null : { buf: Buffer.from(mine.map((e) => this.frame('quote', e.data)).join('')), entries: mine };
-      // Built when the first stream needs it: one frame for the streams that carry every instrument, and one per
-      // set asked for (`?quotes=`), null when none of its instruments ticked.
-      let all: Batch | undefined;
-      const scoped = new Map<string, Batch>();
+      // Built when the first stream needs it: one for the streams that carry every instrument, and one per set asked
+      // for (`?quotes=`), null when none of its instruments ticked; in each format streams ask for.
+      const batches = new Map<string, Batch>();
       const batchFor = (c: Client): Batch => {
-        if (c.quotesKey === null) return all === undefined ? (all = build(entries)) : all;
-        let b = scoped.get(c.quotesKey);
-        if (b === undefined) scoped.set(c.quotesKey, (b = build(entries.filter((e) => c.quotes!.has(e.quote.forex_id)))));
+        const key = `${c.batched ? 2 : 1}:${c.quotesKey ?? '*'}`;
+        let b = batches.get(key);
+        if (b === undefined) {
+          const mine = c.quotes ? entries.filter((e) => c.quotes!.has(e.quote.forex_id)) : entries;
+          batches.set(key, (b = mine.length === 0 ? null : { buf: Buffer.from(this.quoteFrames(c, mine)), entries: mine }));
+        }
         return b;
       };
       for (const c of this.clients) {
@@ -651,14 +659,12 @@ export class RelayHub {
     const ids = c.pendingQuotes ?? new Set<number>();
     if (extra) for (const id of extra) ids.add(id);
     const entries: QuoteEntry[] = [];
-    let text = '';
     for (const id of ids) {
       const entry = this.quotes.get(id);
       // What it is owed is written here only: the quotes its stream carries.
-      if (!entry || !wants(c, id)) continue;
-      entries.push(entry);
-      text += this.frame('quote', entry.data);
+      if (entry && wants(c, id)) entries.push(entry);
     }
+    let text = this.quoteFrames(c, entries);
     if (c.pendingKlines) for (const data of c.pendingKlines.values()) text += this.frame('kline', data);
     // A low-data client keeps its (emptied) set: the shared flush keeps taking it the owed way.
     if (c.minIntervalMs > 0) ids.clear();
@@ -889,6 +895,13 @@ export class RelayHub {
     return this.frameWith(++this.seq, event, data);
   }
 
+  /** These quotes as the client reads them: one `quotes` event (their JSON, built once per tick, in an array), or a `quote` event each. */
+  private quoteFrames(c: Client, entries: readonly QuoteEntry[]): string {
+    if (entries.length === 0) return '';
+    if (c.batched) return this.frame('quotes', `[${entries.map((e) => e.data).join(',')}]`);
+    return entries.map((e) => this.frame('quote', e.data)).join('');
+  }
+
   private frameWith(seq: number, event: StreamEventName, data: string): string {
     return `id: ${this.boot}.${seq}\nevent: ${event}\ndata: ${data}\n\n`;
   }
@@ -915,22 +928,23 @@ export function createRelay(options: RelayOptions): RelayHub {
 /**
  * `code`: letters and digits, at most 32; `period`: one of the chart periods, required with a code.
  * `quotes`: the instrument ids whose quotes the page shows, comma-separated (at most 64; empty: none); absent or
- * unreadable: all.
+ * unreadable: all. `v=2`: quotes in one `quotes` event per write.
  */
 export function parseStreamQuery(
   query: StreamQuery,
-): { code: string | null; period: ChartPeriod | null; quotes: ReadonlySet<number> | null } | { error: string } {
+): { code: string | null; period: ChartPeriod | null; quotes: ReadonlySet<number> | null; batched: boolean } | { error: string } {
   const { code, period, quotes: quotesParam } = query;
+  const batched = query.v === '2';
   // Only a hint to carry less: a list it cannot take (malformed, or too long) gets every instrument, since a
   // 400 would end the EventSource for good, and the user's private events with it.
   const quotes =
     typeof quotesParam === 'string' && QUOTES_PATTERN.test(quotesParam)
       ? new Set(quotesParam === '' ? [] : quotesParam.split(',').map(Number))
       : null;
-  if (code === undefined || code === '') return { code: null, period: null, quotes };
+  if (code === undefined || code === '') return { code: null, period: null, quotes, batched };
   if (typeof code !== 'string' || !CODE_PATTERN.test(code)) return { error: 'code must be 1 to 32 letters or digits' };
   if (typeof period !== 'string' || !PERIODS.includes(period)) return { error: `period must be one of ${CHART_PERIODS.join(', ')}` };
-  return { code, period: period as ChartPeriod, quotes };
+  return { code, period: period as ChartPeriod, quotes, batched };
 }
 
 /** Keeps the newest update of the last two candles, in time order (an older candle's final close survives). */

@@ -6,6 +6,7 @@ import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { RelayHub } from './hub';
+import type { QuoteData } from './events';
 
 export interface SseEvent {
   id: string;
@@ -125,6 +126,18 @@ export function openStream(base: string, path = '/stream', headers: Record<strin
     req.on('error', reject);
   });
 }
+
+/** A stream path as today's browser asks for it: quotes in one `quotes` event per write (`v=2`). */
+export const asBrowser = (path: string): string => `${path}${path.includes('?') ? '&' : '?'}v=2`;
+
+/** The quotes a `quotes` event carries (none for any other event). */
+export const quotesIn = (e: SseEvent): QuoteData[] => (e.event === 'quotes' ? (e.json as QuoteData[]) : []);
+
+/** Matches a `quotes` event that carries a quote matching `match`. */
+export const hasQuote =
+  (match: (q: QuoteData) => boolean) =>
+  (e: SseEvent): boolean =>
+    quotesIn(e).some(match);
 
 /** The numeric part of an event id (`<boot>.<seq>`). */
 export function seqOf(id: string): number {

@@ -26,9 +26,9 @@ test('every row of the market list shows a price its instrument streamed within 
   await page.evaluate(() => {
     const seen: Record<string, { close: number; at: number }[]> = {};
     Object.assign(window, { seenQuotes: seen });
-    new EventSource('/stream').addEventListener('quote', (e) => {
-      const quote = JSON.parse((e as MessageEvent<string>).data) as { symbol: string; close: number };
-      (seen[quote.symbol] ??= []).push({ close: quote.close, at: performance.now() });
+    new EventSource('/stream?v=2').addEventListener('quotes', (e) => {
+      const quotes = JSON.parse((e as MessageEvent<string>).data) as { symbol: string; close: number }[];
+      for (const quote of quotes) (seen[quote.symbol] ??= []).push({ close: quote.close, at: performance.now() });
     });
   });
   const rows = await page.locator('.market-list > li').all();
