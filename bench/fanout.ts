@@ -76,7 +76,7 @@ function open(i) {
   return new Promise((resolve, reject) => {
     const s = net.connect({ port, host: '127.0.0.1', localAddress: local });
     let head = false, tail = null;
-    s.on('connect', () => s.write('GET /stream HTTP/1.1\\r\\nHost: 127.0.0.1:' + port + '\\r\\nAccept: text/event-stream\\r\\n\\r\\n'));
+    s.on('connect', () => s.write('GET /stream?v=2 HTTP/1.1\\r\\nHost: 127.0.0.1:' + port + '\\r\\nAccept: text/event-stream\\r\\n\\r\\n'));
     s.on('data', (b) => {
       if (!head) { head = true; resolve(); }
       if (rounds.length === 0) return;

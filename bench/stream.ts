@@ -2,7 +2,7 @@
  * Stream fan-out benchmark (quality.md "Performance"): 5,000 SSE clients on 127.0.0.1 held by the relay
  * hub, fed by a REAL upstream (startTestUpstream, in a process of its own; ticks injected with setPrice
  * and travelling over the upstream websocket), against a bare Node SSE server (a plain http server
- * writing the same quote frames to the same number of clients) measured in the same run.
+ * writing the same frames, a `quotes` event a round, to the same number of clients) measured in the same run.
  *
  * Each server runs in a fresh child process (so one side's RSS does not flatter the other), and the
  * clients run in another process (plain node, raw sockets, lowest CPU priority) so that their memory
@@ -147,7 +147,7 @@ function open() {
   return new Promise((resolve, reject) => {
     const s = net.connect(port, '127.0.0.1');
     let head = false;
-    s.on('connect', () => s.write('GET /stream HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAccept: text/event-stream\\r\\n\\r\\n'));
+    s.on('connect', () => s.write('GET /stream?v=2 HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAccept: text/event-stream\\r\\n\\r\\n'));
     s.on('data', (b) => { quotes += count(b); if (!head) { head = true; resolve(); } });
     s.on('error', reject);
     sockets.push(s);
@@ -316,7 +316,7 @@ async function hubPhase(clients: number): Promise<PhaseResult> {
   let flushQuotes: readonly QuoteTick[] | null = null;
   let fastSymbol = '';
   let fastQuotes = 0;
-  /** Quote frames the hub wrote after the connect snapshots, by the probe's count. */
+  /** Quotes the hub wrote after the connect snapshots, by the probe's count. */
   let written = 0;
   const relay = createRelay({
     upstreamUrl: up.url,

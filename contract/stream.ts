@@ -104,7 +104,8 @@ export interface StreamEventMap {
   quotes: QuoteData[];
   /**
    * One quote per event: what a stream that does not ask for `v=2` gets instead of `quotes` (a tab whose code
-   * was loaded before `quotes` existed keeps its live prices; drop once no such tab can be open).
+   * was loaded before `quotes` existed keeps its live prices), and what a node of the previous release sends to a
+   * new page in a rolling deploy. Drop with decision 0026's metric at 0.
    */
   quote: QuoteData;
   kline: KlineData;

@@ -43,6 +43,14 @@ export function createMetrics(options: { relays: () => RelayStats[]; route: (pat
     },
   });
   new client.Gauge({
+    name: 'lotfx_stream_clients_old_format',
+    help: 'Open browser streams that get one quote event per quote (a tab loaded before the quotes event, decision 0026)',
+    registers,
+    collect() {
+      this.set(sum((s) => s.oldFormatClients));
+    },
+  });
+  new client.Gauge({
     name: 'lotfx_relay_feed',
     help: 'Public relay sockets to the upstream by state (up, stale, down); summed over web processes',
     labelNames: ['state'],

@@ -176,10 +176,13 @@ class LiveStore {
           // A malformed event is dropped; the next one brings the state again.
         }
       });
-    on('quotes', (quotes: QuoteData[]) => {
-      for (const q of quotes) this.pendingQuotes.set(q.forex_id, q);
+    const take = (quotes: QuoteData | QuoteData[]) => {
+      for (const q of [quotes].flat()) this.pendingQuotes.set(q.forex_id, q);
       this.schedule();
-    });
+    };
+    on('quotes', take);
+    // A node not yet updated in a rolling deploy ignores v=2 and sends a quote per event.
+    on('quote', take);
     on('account', (a: AccountData) => {
       this.pendingAccount = a;
       this.schedule();

@@ -101,20 +101,23 @@ test('bad code or period gets 400; a quotes list the hub cannot take gets every 
 });
 
 test('?quotes= narrows a stream to the instruments its page shows; the other streams still get every tick', async () => {
-  const { relay, open } = await relayWithServer();
+  const { relay, server, open } = await relayWithServer();
   const idOf = (symbol: string) => relay.latestQuotes().find((q) => q.symbol === symbol)!.forex_id;
   const [eur, btc] = [idOf('EURUSD'), idOf('BTCUSD')];
   const all = await open('/stream');
   const two = await open(`/stream?code=EURUSD&period=1min&quotes=${eur},${btc}`);
   const twoToo = await open(`/stream?quotes=${btc},${eur}`);
   const none = await open('/stream?quotes=');
-  for (const s of [all, two, twoToo, none]) await s.waitFor((e) => e.event === 'status');
+  // The same set in the per-quote format (a trade screen loaded before v=2).
+  const older = await openStream(server.url, `/stream?quotes=${eur},${btc}`);
+  cleanup.push(() => older.close());
+  for (const s of [all, two, twoToo, none, older]) await s.waitFor((e) => e.event === 'status');
   await all.waitFor(isQuote('GBPUSD'));
   await two.waitFor(isQuote('BTCUSD'));
   const symbolsOf = (s: SseStream) => new Set(s.events.flatMap(quotesIn).map((q) => q.symbol));
   // On connect: the latest quote of the instruments asked for only.
   expect(symbolsOf(two)).toEqual(new Set(['EURUSD', 'BTCUSD']));
-  const from = [two.events.length, twoToo.events.length];
+  const from = [two.events.length, twoToo.events.length, older.events.length];
   up.setPrice('GBPUSD', 1.30311);
   up.setPrice('EURUSD', 1.10311);
   await all.waitFor(isQuote('GBPUSD', 1.30311));
@@ -122,6 +125,7 @@ test('?quotes= narrows a stream to the instruments its page shows; the other str
   const [a, b] = await Promise.all([
     two.waitFor(isQuote('EURUSD', 1.10311), { from: from[0] }),
     twoToo.waitFor(isQuote('EURUSD', 1.10311), { from: from[1] }),
+    older.waitFor(isQuote('EURUSD', 1.10311), { from: from[2] }),
   ]);
   // The same set asked for in another order shares the frame.
   expect(a.id).toBe(b.id);
@@ -130,9 +134,11 @@ test('?quotes= narrows a stream to the instruments its page shows; the other str
   await new Promise((r) => setTimeout(r, 300));
   expect(symbolsOf(two)).toEqual(new Set(['EURUSD', 'BTCUSD']));
   expect(symbolsOf(twoToo)).toEqual(new Set(['EURUSD', 'BTCUSD']));
-  expect(none.events.filter((e) => e.event === 'quotes')).toEqual([]);
+  expect(symbolsOf(older)).toEqual(new Set(['EURUSD', 'BTCUSD']));
+  expect(older.events.filter((e) => e.event === 'quotes')).toEqual([]);
+  expect(none.events.flatMap(quotesIn)).toEqual([]);
   expect(none.events.filter((e) => e.event === 'status')).toHaveLength(1);
-  for (const s of [two, twoToo]) expectIncreasingIds(s.events);
+  for (const s of [two, twoToo, older]) expectIncreasingIds(s.events);
 });
 
 test('?quotes= for a low-data stream: what it is owed is only what it asked for', async () => {
@@ -162,7 +168,7 @@ test('fan-out: a tick reaches every client as a quote', async () => {
 });
 
 test('a stream that does not ask for v=2 (a tab loaded before it) gets the same quotes, one quote event each', async () => {
-  const { server } = await relayWithServer();
+  const { relay, server } = await relayWithServer();
   const now = await openStream(server.url, asBrowser('/stream'));
   const before = await openStream(server.url, '/stream');
   cleanup.push(
@@ -172,11 +178,13 @@ test('a stream that does not ask for v=2 (a tab loaded before it) gets the same 
   await now.waitFor(isQuote('EURUSD'));
   await before.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).symbol === 'EURUSD');
   const from = before.events.length;
+  const fromNow = now.events.length;
   up.setPrice('EURUSD', 1.10456);
   up.setPrice('GBPUSD', 1.30456);
-  const batched = await now.waitFor(isQuote('GBPUSD', 1.30456));
+  const batched = await now.waitFor(isQuote('GBPUSD', 1.30456), { from: fromNow });
   await before.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 1.30456, { from });
   expect(before.events.filter((e) => e.event === 'quotes')).toEqual([]);
+  expect(relay.stats().oldFormatClients).toBe(1);
   // The same flush wrote both: each quote of the batched event came to the other stream as an event of its own.
   const legacy = before.events.slice(from).filter((e) => e.event === 'quote');
   for (const q of quotesIn(batched)) expect(legacy.map((e) => e.json)).toContainEqual(q);

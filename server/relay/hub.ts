@@ -106,6 +106,8 @@ export interface RelayStats {
   upstream: FeedState;
   /** Instruments with a latest quote. */
   quotes: number;
+  /** Open streams that did not ask for `v=2` (tabs loaded before it): the per-quote format can go once this stays 0. */
+  oldFormatClients: number;
   /** Streams ended because their socket stayed backed up. */
   evicted: number;
   /** Bytes written to streams and not yet taken by their sockets (bounded by maxBufferedBytes per stream). */
@@ -155,7 +157,7 @@ interface Client {
   period: ChartPeriod | null;
   /** The instruments whose quotes this stream carries (`?quotes=`), or null for every instrument. */
   quotes: ReadonlySet<number> | null;
-  /** `quotes` as a key shared by the clients that asked for the same ones: one frame per flush for each. */
+  /** `quotes` as a key shared by the clients that asked for the same ones: one frame per flush for each set and format. */
   quotesKey: string | null;
   /** Its quotes come in one `quotes` event per write (`v=2`); else one `quote` event each. */
   batched: boolean;
@@ -406,13 +408,18 @@ export class RelayHub {
     let users = 0;
     let privateSockets = 0;
     let buffered = 0;
-    for (const c of this.clients) buffered += c.res.writableLength;
+    let oldFormatClients = 0;
+    for (const c of this.clients) {
+      buffered += c.res.writableLength;
+      if (!c.batched) oldFormatClients++;
+    }
     for (const feed of this.feeds.values()) {
       if (feed.clients.size > 0) users++;
       if (feed.socket) privateSockets++;
     }
     return {
       clients: this.clients.size,
+      oldFormatClients,
       users,
       privateSockets,
       publicTopics: [...this.publicSocket.topics],
@@ -577,7 +584,7 @@ export class RelayHub {
     this.flushTimer = setTimeout(this.flush, wait);
   }
 
-  /** The one flush for all clients: each flush builds one frame per set of quotes and shares its bytes. */
+  /** The one flush for all clients: each flush builds the frames of each set of quotes and format once and shares the bytes. */
   private readonly flush = (): void => {
     this.flushScheduled = false;
     this.flushTimer = null;

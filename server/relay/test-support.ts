@@ -60,6 +60,7 @@ export interface SseStream {
 }
 
 export function openStream(base: string, path = '/stream', headers: Record<string, string> = {}): Promise<SseStream> {
+  const batched = new URL(path, base).searchParams.get('v') === '2';
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}${path}`, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       res.setEncoding('utf8');
@@ -109,6 +110,8 @@ export function openStream(base: string, path = '/stream', headers: Record<strin
             }
           }
           if (!hasData) continue;
+          // A stream that asked for v=2 must never get the per-quote format (an uncaught error fails the test run).
+          if (batched && e.event === 'quote') throw new Error(`a v=2 stream (${path}) got a quote event: ${e.data}`);
           e.json = JSON.parse(e.data);
           const index = stream.events.push(e) - 1;
           for (const w of [...waiters]) {
@@ -130,8 +133,9 @@ export function openStream(base: string, path = '/stream', headers: Record<strin
 /** A stream path as today's browser asks for it: quotes in one `quotes` event per write (`v=2`). */
 export const asBrowser = (path: string): string => `${path}${path.includes('?') ? '&' : '?'}v=2`;
 
-/** The quotes a `quotes` event carries (none for any other event). */
-export const quotesIn = (e: SseEvent): QuoteData[] => (e.event === 'quotes' ? (e.json as QuoteData[]) : []);
+/** The quotes an event carries, in either format (none for any other event). */
+export const quotesIn = (e: SseEvent): QuoteData[] =>
+  e.event === 'quotes' ? (e.json as QuoteData[]) : e.event === 'quote' ? [e.json as QuoteData] : [];
 
 /** Matches a `quotes` event that carries a quote matching `match`. */
 export const hasQuote =
