@@ -8,17 +8,7 @@ export function PageHeader({ title, back, children }: { title: string; back?: st
     <header className="page-header">
       {back ? (
         <Link to={back} className="back" aria-label={t('actions.back')}>
-          <svg
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" className="line-icon">
             <path d="M15 5l-7 7 7 7" />
           </svg>
         </Link>

@@ -36,16 +36,7 @@ export function SideDrawer({ user, lang, here }: { user: DrawerUser | null; lang
   return (
     <details className="side-drawer" onToggle={onToggle}>
       <summary aria-label={t('drawer.open')} onClick={drawPanel}>
-        <svg
-          viewBox="0 0 24 24"
-          width="24"
-          height="24"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" className="line-icon">
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </summary>

@@ -1,24 +1,37 @@
+type Trend = 'up' | 'down' | 'flat';
+
 /** A small area chart of recent closes, as SVG: drawn on the server, so it costs the phone no script. */
-export function Sparkline({ points, trend, label }: { points: number[]; trend: 'up' | 'down' | 'flat'; label?: string }) {
-  const width = 72;
-  const height = 28;
-  if (points.length < 2) return <svg className="sparkline" width={width} height={height} aria-hidden="true" />;
-  const line = linePath(points, width, height);
-  const area = `${line}L${width},${height}L0,${height}Z`;
+export function Sparkline({ points, trend }: { points: number[]; trend: Trend }) {
+  const [area, line] = paths(points);
   return (
-    <svg
-      className={`sparkline ${trend}`}
-      width={width}
-      height={height}
-      viewBox={`0 0 ${width} ${height}`}
-      role={label ? 'img' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-    >
-      <path d={area} className="sparkline-area" />
-      <path d={line} className="sparkline-line" fill="none" />
+    <svg className={`sparkline ${trend}`} width="72" height="28" viewBox="0 0 72 28" aria-hidden="true">
+      {line && (
+        <>
+          <path d={area} className="sparkline-area" />
+          <path d={line} className="sparkline-line" />
+        </>
+      )}
     </svg>
   );
+}
+
+/** Redraws a sparkline the server drew, in place (a tick moves its last point): its class and two `d`s. */
+export function drawSparkline(svg: SVGSVGElement, points: number[], trend: Trend) {
+  const [area, line] = svg.children;
+  const d = paths(points);
+  if (!line || !d[1]) return;
+  // Each set, even to the same value, costs the phone a style recalculation and a layout of the SVG.
+  const set = (e: Element, name: string, value: string) => e.getAttribute(name) !== value && e.setAttribute(name, value);
+  set(svg, 'class', `sparkline ${trend}`);
+  set(area!, 'd', d[0]!);
+  set(line, 'd', d[1]);
+}
+
+/** The area's path and the line's (none for fewer than two points), in a 72 × 28 box. */
+function paths(points: number[]): string[] {
+  if (points.length < 2) return [];
+  const line = linePath(points, 72, 28);
+  return [`${line}L72,28L0,28Z`, line];
 }
 
 /** `M x,y L x,y …` at a tenth of a pixel: one loop, no intermediate arrays (it runs for every row on a tick). */

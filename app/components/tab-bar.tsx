@@ -26,17 +26,7 @@ export function TabBar() {
           prefetch="intent"
           className={({ isActive }) => (isActive ? 'tab active' : 'tab')}
         >
-          <svg
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" className="line-icon">
             <path d={tab.icon} />
           </svg>
           <span>{t(tab.key)}</span>

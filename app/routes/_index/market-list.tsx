@@ -1,14 +1,13 @@
 /** The rows of the market list; prices follow the live stream once the page is hydrated. */
 import { Link } from '@remix-run/react';
-import { memo, useMemo, useRef, type RefObject } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { Category, Instrument } from '#contract/calls/market';
 import { MarketStatus } from '#contract/enums';
-import { Sparkline } from '~/components/sparkline';
-import { useFeedHealth, useLiveQuote } from '~/live/hooks';
+import { drawSparkline, Sparkline } from '~/components/sparkline';
+import { useFeedHealth, useLiveQuoteDraw } from '~/live/hooks';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
-import { useNearScreen } from '~/utils/near-screen';
 import { instrumentLogo } from '~/utils/instrument-logo';
 
 /** What a row draws of an instrument: the page's data carries this much of each (issue 12). */
@@ -74,49 +73,69 @@ const MarketRow = memo(function MarketRow({
   category?: string;
   line?: number[];
 }) {
-  const row = useRef<HTMLLIElement>(null);
   return (
-    <li aria-label={i.ShowCode} ref={row}>
+    <li aria-label={i.ShowCode}>
       <Link to={`/trade?code=${encodeURIComponent(i.Code)}`} className="market-row" prefetch="intent">
         <img className="logo" src={instrumentLogo(i.Code)} alt="" width={32} height={32} loading="lazy" />
         <span className="code">
           <strong>{i.ShowCode}</strong>
           <small>{category}</small>
         </span>
-        <RowQuote instrument={i} line={line} row={row} />
+        <RowQuote instrument={i} line={line} />
       </Link>
     </li>
   );
 });
 
 /**
- * The part of a row that follows the feed: its own instrument's tick re-renders this, and nothing else. A row
- * far off screen does not follow its ticks (a burst of quotes would render the whole list on a weak phone);
- * scrolled near the screen, it shows the latest quote at once. Watched here, not in the row, so the rows the
- * observer finds off screen after hydration redraw only this.
+ * The part of a row that follows the feed. React draws it from the page's data (as the server did); each tick of
+ * its instrument is then written into its nodes directly (`useLiveQuoteDraw`), with no render: a few text and
+ * attribute writes a row. A row off screen takes its writes too (so it shows the latest price the moment it is
+ * scrolled into view), but the browser skips its style, layout and paint (`content-visibility: auto`).
  */
-function RowQuote({ instrument: i, line, row }: { instrument: MarketRowInstrument; line: number[]; row: RefObject<HTMLLIElement> }) {
+function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; line: number[] }) {
   const { t } = useTranslation('market');
   const locale = useLocale();
-  const nearScreen = useNearScreen(row);
-  const live = useLiveQuote(i.Id, !nearScreen);
-  const close = live?.close ?? i.ForexQuotations.Close;
-  const change = live?.change ?? i.ForexQuotations.Change;
-  const open = (live?.market_status ?? i.MarketStatus) === MarketStatus.Open;
-  const trend = trendOf(change);
+  // The quote's two spans and the sparkline before it are what a tick redraws.
+  const quote = useRef<HTMLSpanElement>(null);
+  /** What the row shows of a quote, one rule for React's render and a tick's: trend, price, change, its class. */
+  const shown = (close: number, changed: number, status: number) => {
+    const trend = trendOf(changed);
+    const open = status === MarketStatus.Open;
+    return [
+      trend,
+      formatPrice(close, i.PricePrecision, locale),
+      open ? formatPercent(changed, locale) : t('closed'),
+      `change ${open ? trend : 'closed'}`,
+    ] as const;
+  };
+  useLiveQuoteDraw(i.Id, (q) => {
+    const [trend, priceText, changeText, changeClass] = shown(q.close, q.change, q.market_status);
+    const [price, change] = quote.current!.children as unknown as [HTMLElement, HTMLElement];
+    if (line.length) drawSparkline(quote.current!.previousElementSibling as SVGSVGElement, [...line.slice(0, -1), q.close], trend);
+    setText(price, priceText);
+    setText(change, changeText);
+    if (change.className !== changeClass) change.className = changeClass;
+  });
+  const [trend, priceText, changeText, changeClass] = shown(i.ForexQuotations.Close, i.ForexQuotations.Change, i.MarketStatus);
   return (
     <>
-      <Sparkline points={live && line.length ? [...line.slice(0, -1), close] : line} trend={trend} />
-      <span className="quote">
+      <Sparkline points={line} trend={trend} />
+      <span className="quote" ref={quote}>
         <span className="price" data-testid="price">
-          {formatPrice(close, i.PricePrecision, locale)}
+          {priceText}
         </span>
-        <span className={`change ${open ? trend : 'closed'}`} data-testid="change">
-          {open ? formatPercent(change, locale) : t('closed')}
+        <span className={changeClass} data-testid="change">
+          {changeText}
         </span>
       </span>
     </>
   );
+}
+
+/** A node's text, set only when it changed (an equal write would still cost the phone a layout). */
+function setText(node: HTMLElement, text: string) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 const NO_POINTS: number[] = [];

@@ -63,16 +63,7 @@ export default function Home() {
     <main className="page">
       <PageHeader title={t('title')}>
         <Link to="/product" className="icon-link" aria-label={t('search')}>
-          <svg
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" className="line-icon">
             <circle cx="11" cy="11" r="7" />
             <path d="M20 20l-4-4" />
           </svg>

@@ -113,17 +113,7 @@ export default function UserCentre() {
                 className="icon-link"
                 aria-label={hidden ? t('account.showBalance') : t('account.hideBalance')}
               >
-                <svg
-                  viewBox="0 0 24 24"
-                  width="20"
-                  height="20"
-                  aria-hidden="true"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="line-icon">
                   <path d="M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z" />
                   <circle cx="12" cy="12" r="3" />
                   {hidden ? <path d="M4 4l16 16" /> : null}

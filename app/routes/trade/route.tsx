@@ -210,16 +210,7 @@ export default function TradePage() {
             <img src={instrumentLogo(instrument.Code)} alt="" width={24} height={24} />
             <span>{instrument.ShowCode}</span>
             <span className="visually-hidden">{t('drawer.open')}</span>
-            <svg
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="line-icon">
               <path d="M6 9l6 6 6-6" />
             </svg>
           </Link>
