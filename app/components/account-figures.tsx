@@ -6,7 +6,7 @@
 import { useTranslation } from '~/i18n/react';
 import { RISK_WARNING_PERCENT, STOP_OUT_PERCENT } from '#contract/arithmetic';
 import type { AccountDetail } from '#contract/calls/trade';
-import { useLiveAccount } from '~/live/hooks';
+import { useLiveAccount } from '~/live/state';
 import { formatMargin, formatMoney, formatPercent, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 

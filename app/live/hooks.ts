@@ -1,15 +1,13 @@
 /**
- * React hooks over the tab's live stream, one per slice: a component re-renders only when what it shows
- * changes (its instrument's quote, the account, the feed's health). On the server (and before hydration)
- * they return nothing live.
+ * React hooks over the tab's live stream that every live page needs: holding the stream open, the feed's health,
+ * and drawing quotes into the page without a render. The slices as React state are in state.ts. On the server
+ * (and before hydration) they return nothing live.
  */
-import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
-import type { AccountData, KlineData, QuoteData } from './events';
+import { useEffect, useLayoutEffect, useSyncExternalStore, type RefObject } from 'react';
+import type { QuoteData } from './events';
 import { live, type FeedHealth, type StreamScope } from './store';
 
 const noop = () => () => {};
-const none = () => undefined;
-const nothing = () => null;
 const serverHealth = (): FeedHealth => 'connecting';
 
 /**
@@ -20,47 +18,50 @@ export function useLiveStream(scope: StreamScope = {}) {
   useEffect(() => live?.retain(scope), [scope.code, scope.period, String(scope.quotes), scope.pace]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
-/** One instrument's latest quote (undefined until the stream brings one, or for no id). */
-export function useLiveQuote(id: number | null | undefined): QuoteData | undefined {
-  const slice = live && id ? live.quote(id) : null;
-  return useSyncExternalStore(slice?.subscribe ?? noop, slice?.get ?? none, none);
-}
-
 /** A layout effect in the browser (React warns of one on the server, where effects never run). */
 const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
- * Draws one instrument's quotes straight into the page, with no React render: `draw` sets the few nodes a tick
- * changes (a list of rows re-rendered by React on every tick cost a cheap phone up to 28 ms a frame at 4×, issue
- * 12). It runs after each render of the component too, so the latest quote wins over what React drew from its
- * props.
+ * Draws one instrument's quotes straight into the page, with no React render: `draw` sets the few nodes of `node`
+ * a tick changes (a list of rows re-rendered by React on every tick cost a cheap phone up to 28 ms a frame at 4×,
+ * issue 12). It runs after each render of the component too, so the latest quote wins over what React drew from
+ * its props. While `node` is far off screen its ticks wait (the browser would still lay out and paint it:
+ * `content-visibility: auto` skips only what is more than half a screen away); near the screen again, it draws
+ * the latest quote at once.
  */
-export function useLiveQuoteDraw(id: number, draw: (q: QuoteData) => void) {
+export function useLiveQuoteDraw(id: number, node: RefObject<Element>, draw: (q: QuoteData) => void) {
   useBrowserLayoutEffect(() => {
     const slice = live?.quote(id);
+    const element = node.current!;
     if (!slice) return;
+    // Near the screen until the observer first answers.
+    let near = true;
     const drawLatest = () => {
       const q = slice.get();
-      if (q) draw(q);
+      if (q && near) draw(q);
     };
+    nearScreen.set(element, (isNear) => {
+      near = isNear;
+      drawLatest();
+    });
+    // One observer for every row; a few rows of margin, so a row is live again just before a scroll shows it.
+    observer ??= new IntersectionObserver((entries) => entries.forEach((e) => nearScreen.get(e.target)?.(e.isIntersecting)), {
+      rootMargin: '200px',
+    });
+    observer.observe(element);
     drawLatest();
-    return slice.subscribe(drawLatest);
+    const off = slice.subscribe(drawLatest);
+    return () => {
+      off();
+      observer!.unobserve(element);
+    };
   });
 }
 
-export function useLiveAccount(): AccountData | null {
-  return useSyncExternalStore(live?.account.subscribe ?? noop, live?.account.get ?? nothing, nothing);
-}
+const nearScreen = new WeakMap<Element, (near: boolean) => void>();
+let observer: IntersectionObserver | undefined;
 
 /** 'up' once the feed is live; anything else means prices may be old (buy and sell are disabled). */
 export function useFeedHealth(): FeedHealth {
   return useSyncExternalStore(live?.health.subscribe ?? noop, live?.health.get ?? serverHealth, serverHealth);
-}
-
-export function useLiveKline(listener: (k: KlineData) => void) {
-  useEffect(() => live?.onKline(listener), [listener]);
-}
-
-export function useLiveClosed(listener: (ids: number[]) => void) {
-  useEffect(() => live?.onClosed(listener), [listener]);
 }

@@ -5,7 +5,7 @@
  */
 import { useNavigation, useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useRef } from 'react';
-import { useLiveAccount, useLiveClosed } from '~/live/hooks';
+import { useLiveAccount, useLiveClosed } from '~/live/state';
 
 const signature = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');
 

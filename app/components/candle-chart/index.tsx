@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { ChartPeriod } from '#contract/enums';
-import { useLiveKline } from '~/live/hooks';
+import { useLiveKline } from '~/live/state';
 import type { KlineData } from '~/live/events';
 import chartCss from '~/styles/chart.css?inline';
 import { formatPrice } from '~/utils/format';

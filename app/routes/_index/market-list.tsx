@@ -90,8 +90,8 @@ const MarketRow = memo(function MarketRow({
 /**
  * The part of a row that follows the feed. React draws it from the page's data (as the server did); each tick of
  * its instrument is then written into its nodes directly (`useLiveQuoteDraw`), with no render: a few text and
- * attribute writes a row. A row off screen takes its writes too (so it shows the latest price the moment it is
- * scrolled into view), but the browser skips its style, layout and paint (`content-visibility: auto`).
+ * attribute writes a row. A row far off screen takes none; scrolled near the screen, it shows the latest quote at
+ * once.
  */
 function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; line: number[] }) {
   const { t } = useTranslation('market');
@@ -109,13 +109,13 @@ function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; li
       `change ${open ? trend : 'closed'}`,
     ] as const;
   };
-  useLiveQuoteDraw(i.Id, (q) => {
+  useLiveQuoteDraw(i.Id, quote, (q) => {
     const [trend, priceText, changeText, changeClass] = shown(q.close, q.change, q.market_status);
     const [price, change] = quote.current!.children as unknown as [HTMLElement, HTMLElement];
     if (line.length) drawSparkline(quote.current!.previousElementSibling as SVGSVGElement, [...line.slice(0, -1), q.close], trend);
-    setText(price, priceText);
-    setText(change, changeText);
-    if (change.className !== changeClass) change.className = changeClass;
+    put(price, 'textContent', priceText);
+    put(change, 'textContent', changeText);
+    put(change, 'className', changeClass);
   });
   const [trend, priceText, changeText, changeClass] = shown(i.ForexQuotations.Close, i.ForexQuotations.Change, i.MarketStatus);
   return (
@@ -133,9 +133,9 @@ function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; li
   );
 }
 
-/** A node's text, set only when it changed (an equal write would still cost the phone a layout). */
-function setText(node: HTMLElement, text: string) {
-  if (node.textContent !== text) node.textContent = text;
+/** Sets a node's text or class only when it changed (an equal write would still cost the phone a layout). */
+function put(node: HTMLElement, key: 'textContent' | 'className', value: string) {
+  if (node[key] !== value) node[key] = value;
 }
 
 const NO_POINTS: number[] = [];

@@ -11,7 +11,7 @@ import { useTranslation } from '~/i18n/react';
 import { ALERT_NOTE_MAX } from '#contract/calls/alerts';
 import { Field, useSchemaForm } from '~/components/forms';
 import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
-import { useLiveQuote } from '~/live/hooks';
+import { useLiveQuote } from '~/live/state';
 import { formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import type { AlertInstrument } from './queries.server';

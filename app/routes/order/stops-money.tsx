@@ -6,7 +6,7 @@ import type { Order } from '#contract/calls/trade';
 import { Side } from '#contract/enums';
 import { lots, roundToUnits } from '#contract/money';
 import { StopMoneyNote } from '~/components/stop-money';
-import { useLiveQuote } from '~/live/hooks';
+import { useLiveQuote } from '~/live/state';
 import { moneyAtStop, stopConversionOf } from '~/utils/stop-money';
 import type { Conversion } from '~/routes/trade/estimates';
 

@@ -7,7 +7,7 @@ import { Link, useNavigate } from '@remix-run/react';
 import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { ChartPeriod } from '#contract/enums';
-import { useLiveQuote } from '~/live/hooks';
+import { useLiveQuote } from '~/live/state';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { tradeUrl } from './trade-url';

@@ -15,7 +15,7 @@ import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
 import { Field } from '~/components/forms';
 import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
-import { useLiveQuote } from '~/live/hooks';
+import { useLiveQuote } from '~/live/state';
 import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { canStepDown, estimateOrder, formatLots, priceUnits, stepLots, type Conversion, type TicketInstrument } from './estimates';
