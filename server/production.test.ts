@@ -124,6 +124,9 @@ describe('two web processes behind one port', () => {
     const visitor = await get(`${server.base}/`);
     expect(visitor.status).toBe(200);
     expect(visitor.headers['cache-control']).toBe('private, no-cache');
+    // The default language is Chinese: React 18 padded some chunks' ends with NUL bytes (module-preload-nonce.server.ts).
+    expect(visitor.body).toContain('市場');
+    expect(visitor.body).not.toContain('\0');
     // A route's own Cache-Control replaces the pages' default (two would combine, and no-cache would win).
     const version = /data-i18n-version="([^"]+)"/.exec(visitor.body)![1];
     expect((await get(`${server.base}/locales/en.json?v=${version}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');

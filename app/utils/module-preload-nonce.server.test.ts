@@ -26,4 +26,14 @@ describe('the nonce on modulepreload tags', () => {
     expect(await through(['<p>a</p><li', 'nk rel="stylesheet"/>'])).toBe('<p>a</p><link rel="stylesheet"/>');
     expect(await through(['<p>a</p><link rel="mod'])).toBe('<p>a</p><link rel="mod');
   });
+  test("React 18's padding of a chunk (NUL bytes after its last whole character) is dropped", async () => {
+    const chunks = [
+      Buffer.concat([Buffer.from('<ul aria-label="'), Buffer.alloc(2)]),
+      Buffer.from('市場">'),
+      Buffer.from('<li>1</li></ul>'),
+    ];
+    let out = '';
+    for await (const piece of Readable.from(chunks).pipe(nonceOnModulePreloads('n'))) out += String(piece);
+    expect(out).toBe('<ul aria-label="市場"><li>1</li></ul>');
+  });
 });
