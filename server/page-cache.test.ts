@@ -5,8 +5,9 @@
  */
 import { createCookie } from '@remix-run/node';
 import express from 'express';
-import type http from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { CSRF } from 'remix-utils/csrf/server';
 import { afterEach, describe, expect, test } from 'vitest';
 import { visitorPageCache, type VisitorPageRules } from './page-cache';
@@ -96,6 +97,36 @@ describe('visitor page cache', () => {
     expect(first.setCookie).toHaveLength(1);
     expect(await csrf.getToken(new Headers({ cookie: sentBack(first.setCookie) }))).toBe(first.token);
     expect(await csrf.getToken(new Headers({ cookie: sentBack(second.setCookie) }))).toBe(second.token);
+  });
+
+  test('a kept copy goes out gzipped as made once, a valid stream with each response its own nonce and token', async () => {
+    const s = await setUp();
+    const raw = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${s.base}/`, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const answers = [await raw('gzip, deflate, br'), await raw('gzip'), await raw('identity')];
+    expect(s.renders).toHaveLength(1);
+    const texts = answers.map(({ headers, body }) => {
+      expect(headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(headers['content-length'])).toBe(body.length);
+      return headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(body).toString() : body.toString();
+    });
+    expect(answers.map((a) => a.headers['content-encoding'])).toEqual(['gzip', 'gzip', undefined]);
+    const nonces = texts.map((t) => /nonce="([^"]+)"/.exec(t)?.[1]);
+    const tokens = texts.map((t) => /window\.token="([^"]+)"/.exec(t)?.[1]);
+    expect(new Set(nonces).size).toBe(3);
+    expect(new Set(tokens).size).toBe(3);
+    // The same page but for its own nonce and token.
+    texts.forEach((t, i) =>
+      expect(t.replace(nonces[i]!, 'N').replace(tokens[i]!, 'T')).toBe(texts[0]!.replace(nonces[0]!, 'N').replace(tokens[0]!, 'T')),
+    );
   });
 
   test('a visitor who has a token keeps it and is given no new cookie', async () => {

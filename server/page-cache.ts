@@ -11,6 +11,7 @@
  * prices may be up to `ttlMs` older, and the page's stream brings the latest as soon as it runs.
  */
 import type express from 'express';
+import { fillGzip, gzipTemplate, type GzipTemplate } from './gzip-template';
 
 export interface VisitorPageRules {
   /** Paths whose visitor page may be kept. */
@@ -39,6 +40,12 @@ interface Kept {
   template: string;
   /** False when this answer may not be reused (not 200 HTML, or it set a cookie): served once, to its asker. */
   reusable: boolean;
+  /**
+   * The template gzipped once around its slots, made by the first response that takes gzip (for its nonce's
+   * and token's lengths): compressing the page for each response was most of a hit's CPU (gzip-template.ts).
+   * Null when it cannot be made (a page with a NUL byte).
+   */
+  gzip?: GzipTemplate | null;
 }
 
 export interface VisitorPageCache {
@@ -126,7 +133,7 @@ export function visitorPageCache(options: {
         const page = fresh
           ? keptPage
           : await renderShared(key, req, cookies, token, setCookie ? setCookie.split(';')[0]! : `${rules.tokenCookie}=${tokenCookieValue}`);
-        send(res, page, token, setCookie, req.method === 'HEAD');
+        send(req, res, page, token, setCookie);
       })
       .catch(next);
   };
@@ -161,7 +168,7 @@ export function visitorPageCache(options: {
     if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value!);
   }
 
-  function send(res: express.Response, page: Kept, token: string, setCookie: string | null, head: boolean) {
+  function send(req: express.Request, res: express.Response, page: Kept, token: string, setCookie: string | null) {
     res.status(page.status);
     for (const [name, value] of page.headers) {
       if (name === 'set-cookie') res.append('Set-Cookie', value);
@@ -169,10 +176,24 @@ export function visitorPageCache(options: {
     }
     if (setCookie) res.append('Set-Cookie', setCookie);
     const nonce = String(res.locals.cspNonce ?? '');
+    const values = { [NONCE_SLOT]: nonce, [TOKEN_SLOT]: token };
+    res.vary('Accept-Encoding');
+    // A kept copy goes out gzipped as made once (the compression middleware leaves an encoded answer alone), to a
+    // browser that takes brotli too: 14.8 KB instead of brotli's 13.8 for `/`, at a twentieth of the CPU.
+    if (page.reusable && req.acceptsEncodings('gzip')) {
+      page.gzip ??= gzipTemplate(page.template, { [NONCE_SLOT]: Buffer.byteLength(nonce), [TOKEN_SLOT]: Buffer.byteLength(token) });
+      const zipped = page.gzip && fillGzip(page.gzip, values);
+      if (zipped) {
+        res.setHeader('Content-Encoding', 'gzip');
+        res.setHeader('Content-Length', zipped.length);
+        res.end(req.method === 'HEAD' ? undefined : zipped);
+        return;
+      }
+    }
     const body = page.template.replaceAll(NONCE_SLOT, nonce).replaceAll(TOKEN_SLOT, token);
     // Written as is: express's send would hash the page for an ETag that, with a nonce in it, never matches.
     res.setHeader('Content-Length', Buffer.byteLength(body));
-    res.end(head ? undefined : body);
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   return {
