@@ -29,6 +29,8 @@ const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 /** The most bytes a stored block holds. */
 const STORED_MAX = 0xffff;
+/** A stretch shorter than this is also tried in fixed codes. */
+const SHORT = 2048;
 /** How far back deflate refers. */
 const WINDOW = 32 * 1024;
 
@@ -55,10 +57,14 @@ export function gzipTemplate(page: string, lengths: Readonly<Record<string, numb
         finishFlush: zlib.constants.Z_SYNC_FLUSH,
         ...(before.length ? { dictionary: before } : {}),
       });
-    // A short stretch is smaller in deflate's fixed codes than with a table of its own (about 80 bytes each).
-    const [tabled, fixed] = [deflate(zlib.constants.Z_DEFAULT_STRATEGY), deflate(zlib.constants.Z_FIXED)];
-    // An empty stretch adds nothing: the stream is already on a byte boundary.
-    const deflated = !text.length ? Buffer.alloc(0) : fixed.length < tabled.length ? fixed : tabled;
+    // An empty stretch adds nothing: the stream is already on a byte boundary. A short one may be smaller in
+    // deflate's fixed codes than with a table of its own (about 80 bytes).
+    let deflated = Buffer.alloc(0);
+    if (text.length) deflated = deflate(zlib.constants.Z_DEFAULT_STRATEGY);
+    if (text.length && text.length < SHORT) {
+      const fixed = deflate(zlib.constants.Z_FIXED);
+      if (fixed.length < deflated.length) deflated = fixed;
+    }
     const slot = slots[i];
     before = Buffer.concat([before, text, Buffer.alloc(slot ? lengths[slot]! : 0)]).subarray(-WINDOW);
     return { text, deflated };
@@ -73,7 +79,8 @@ export function fillGzip(template: GzipTemplate, values: Readonly<Record<string,
   const chunks: Buffer[] = [HEADER];
   let crc = 0;
   let size = 0;
-  // (zlib.crc32 of an empty buffer with nothing behind it gives 0, not the value it was given: skipped.)
+  // zlib.crc32 is Node 20.15's (package.json's engines). It gives 0 for an empty buffer with nothing behind it,
+  // not the value it was given: skipped.
   const add = (data: Buffer) => {
     if (!data.length) return;
     crc = zlib.crc32(data, crc);

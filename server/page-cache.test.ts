@@ -12,7 +12,8 @@ import { CSRF } from 'remix-utils/csrf/server';
 import { afterEach, describe, expect, test } from 'vitest';
 import { visitorPageCache, type VisitorPageRules } from './page-cache';
 
-const csrf = new CSRF({ cookie: createCookie('__Host-csrf', { path: '/', secure: true, secrets: ['s'] }), secret: 's' });
+const csrfCookie = createCookie('__Host-csrf', { path: '/', secure: true, secrets: ['s'] });
+const csrf = new CSRF({ cookie: csrfCookie, secret: 's' });
 const rules: VisitorPageRules = {
   paths: ['/'],
   ttlMs: 1000,
@@ -77,6 +78,20 @@ async function get(base: string, path: string, cookie = '') {
   return { status: res.status, text, token, nonce, setCookie: res.headers.getSetCookie() };
 }
 
+/** An answer's bytes as sent (fetch would undo the gzip). */
+function raw(base: string, encoding: string, method = 'GET', cookie = '') {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .request(`${base}/`, { method, headers: { 'accept-encoding': encoding, ...(cookie ? { cookie } : {}) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
 /** The cookie a response set, as the browser sends it back. */
 const sentBack = (setCookie: string[]) => setCookie.map((c) => c.split(';')[0]).join('; ');
 
@@ -101,32 +116,42 @@ describe('visitor page cache', () => {
 
   test('a kept copy goes out gzipped as made once, a valid stream with each response its own nonce and token', async () => {
     const s = await setUp();
-    const raw = (encoding: string) =>
-      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http
-          .get(`${s.base}/`, { headers: { 'accept-encoding': encoding } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          })
-          .on('error', reject);
-      });
-    const answers = [await raw('gzip, deflate, br'), await raw('gzip'), await raw('identity')];
+    // The miss that renders the copy goes out as before (a copy never asked for again costs no gzip template).
+    expect((await raw(s.base, 'gzip')).headers['content-encoding']).toBeUndefined();
+    const answers = [
+      await raw(s.base, 'gzip, deflate, br'),
+      await raw(s.base, 'gzip'),
+      await raw(s.base, 'identity'),
+      await raw(s.base, 'gzip;q=0, br'),
+    ];
     expect(s.renders).toHaveLength(1);
+    expect(answers.map((a) => a.headers['content-encoding'])).toEqual(['gzip', 'gzip', undefined, undefined]);
     const texts = answers.map(({ headers, body }) => {
       expect(headers.vary).toMatch(/accept-encoding/i);
       expect(Number(headers['content-length'])).toBe(body.length);
       return headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(body).toString() : body.toString();
     });
-    expect(answers.map((a) => a.headers['content-encoding'])).toEqual(['gzip', 'gzip', undefined]);
     const nonces = texts.map((t) => /nonce="([^"]+)"/.exec(t)?.[1]);
     const tokens = texts.map((t) => /window\.token="([^"]+)"/.exec(t)?.[1]);
-    expect(new Set(nonces).size).toBe(3);
-    expect(new Set(tokens).size).toBe(3);
+    expect(new Set(nonces).size).toBe(4);
+    expect(new Set(tokens).size).toBe(4);
     // The same page but for its own nonce and token.
-    texts.forEach((t, i) =>
-      expect(t.replace(nonces[i]!, 'N').replace(tokens[i]!, 'T')).toBe(texts[0]!.replace(nonces[0]!, 'N').replace(tokens[0]!, 'T')),
-    );
+    const shape = (t: string, i: number) => t.replace(nonces[i]!, 'N').replace(tokens[i]!, 'T');
+    texts.forEach((t, i) => expect(shape(t, i)).toBe(shape(texts[0]!, 0)));
+    // HEAD: the same headers, no body.
+    const head = await raw(s.base, 'gzip', 'HEAD');
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    expect(head.body.length).toBe(0);
+  });
+
+  test('a token of another length than the copy was zipped for goes out uncompressed here, whole', async () => {
+    const s = await setUp();
+    await raw(s.base, 'gzip');
+    expect((await raw(s.base, 'gzip')).headers['content-encoding']).toBe('gzip');
+    const odd = await raw(s.base, 'gzip', 'GET', (await csrfCookie.serialize('short')).split(';')[0]!);
+    expect(odd.headers['content-encoding']).toBeUndefined();
+    expect(odd.body.toString()).toContain('window.token="short"');
   });
 
   test('a visitor who has a token keeps it and is given no new cookie', async () => {

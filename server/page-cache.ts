@@ -41,8 +41,9 @@ interface Kept {
   /** False when this answer may not be reused (not 200 HTML, or it set a cookie): served once, to its asker. */
   reusable: boolean;
   /**
-   * The template gzipped once around its slots, made by the first response that takes gzip (for its nonce's
-   * and token's lengths): compressing the page for each response was most of a hit's CPU (gzip-template.ts).
+   * The template gzipped once around its slots, made by the first hit that takes gzip (for its nonce's and token's
+   * lengths): compressing the page for each response was most of a hit's CPU (gzip-template.ts). Not made on the
+   * miss that rendered it: a copy never asked for again (a query string of its own) costs no more than before.
    * Null when it cannot be made (a page with a NUL byte).
    */
   gzip?: GzipTemplate | null;
@@ -133,7 +134,7 @@ export function visitorPageCache(options: {
         const page = fresh
           ? keptPage
           : await renderShared(key, req, cookies, token, setCookie ? setCookie.split(';')[0]! : `${rules.tokenCookie}=${tokenCookieValue}`);
-        send(req, res, page, token, setCookie);
+        send(req, res, page, token, setCookie, fresh);
       })
       .catch(next);
   };
@@ -168,7 +169,7 @@ export function visitorPageCache(options: {
     if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value!);
   }
 
-  function send(req: express.Request, res: express.Response, page: Kept, token: string, setCookie: string | null) {
+  function send(req: express.Request, res: express.Response, page: Kept, token: string, setCookie: string | null, hit: boolean) {
     res.status(page.status);
     for (const [name, value] of page.headers) {
       if (name === 'set-cookie') res.append('Set-Cookie', value);
@@ -181,7 +182,8 @@ export function visitorPageCache(options: {
     // A kept copy goes out gzipped as made once (the compression middleware leaves an encoded answer alone), to a
     // browser that takes brotli too: 14.8 KB instead of brotli's 13.8 for `/`, at a twentieth of the CPU.
     if (page.reusable && req.acceptsEncodings('gzip')) {
-      page.gzip ??= gzipTemplate(page.template, { [NONCE_SLOT]: Buffer.byteLength(nonce), [TOKEN_SLOT]: Buffer.byteLength(token) });
+      if (hit)
+        page.gzip ??= gzipTemplate(page.template, { [NONCE_SLOT]: Buffer.byteLength(nonce), [TOKEN_SLOT]: Buffer.byteLength(token) });
       const zipped = page.gzip && fillGzip(page.gzip, values);
       if (zipped) {
         res.setHeader('Content-Encoding', 'gzip');

@@ -1,7 +1,7 @@
 /**
  * The browser side of `GET /stream`: one EventSource per tab, shared by every component. Updates are
- * collected and handed to React once per animation frame (or at a page's slower pace), so a burst of quotes
- * costs one render on a weak phone. Reconnects when the tab comes back (visibilitychange), the network
+ * collected and drawn once per animation frame (or at a page's slower pace), so a burst of quotes costs one
+ * frame on a weak phone: React's render of what shows them, or a market row's own writes (useLiveQuoteDraw). Reconnects when the tab comes back (visibilitychange), the network
  * returns (online) or the page is restored from the back-forward cache (pageshow); shows the feed as stale
  * meanwhile.
  */
@@ -31,7 +31,7 @@ function carries(carried: ReadonlySet<number> | null, wanted: readonly number[] 
 }
 
 /**
- * Listeners by slice, so that a tick re-renders only what shows it: one instrument's quote (a list follows
+ * Listeners by slice, so that a tick redraws only what shows it: one instrument's quote (a list follows
  * each row's own), the account, the feed's health. Each slice keeps its value's identity until it changes.
  */
 class Slice<T> {

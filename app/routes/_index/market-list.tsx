@@ -112,7 +112,8 @@ function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; li
   useLiveQuoteDraw(i.Id, quote, (q) => {
     const [trend, priceText, changeText, changeClass] = shown(q.close, q.change, q.market_status);
     const [price, change] = quote.current!.children as unknown as [HTMLElement, HTMLElement];
-    if (line.length) drawSparkline(quote.current!.previousElementSibling as SVGSVGElement, [...line.slice(0, -1), q.close], trend);
+    // (A row without a line has no paths to redraw: drawSparkline leaves it.)
+    drawSparkline(quote.current!.previousElementSibling as SVGSVGElement, [...line.slice(0, -1), q.close], trend);
     put(price, 'textContent', priceText);
     put(change, 'textContent', changeText);
     put(change, 'className', changeClass);
