@@ -192,7 +192,8 @@ export function visitorPageCache(options: {
         return;
       }
     }
-    const body = page.template.replaceAll(NONCE_SLOT, nonce).replaceAll(TOKEN_SLOT, token);
+    // Replaced by functions: a string replacement would read a `$` in a value as a pattern.
+    const body = page.template.replaceAll(NONCE_SLOT, () => nonce).replaceAll(TOKEN_SLOT, () => token);
     // Written as is: express's send would hash the page for an ETag that, with a nonce in it, never matches.
     res.setHeader('Content-Length', Buffer.byteLength(body));
     res.end(req.method === 'HEAD' ? undefined : body);
