@@ -1,9 +1,9 @@
 /**
  * The browser side of `GET /stream`: one EventSource per tab, shared by every component. Updates are
  * collected and drawn once per animation frame (or at a page's slower pace), so a burst of quotes costs one
- * frame on a weak phone: React's render of what shows them, or a market row's own writes (useLiveQuoteDraw). Reconnects when the tab comes back (visibilitychange), the network
- * returns (online) or the page is restored from the back-forward cache (pageshow); shows the feed as stale
- * meanwhile.
+ * frame on a weak phone: React's render of what shows them, or a market row's own writes (useLiveQuoteDraw).
+ * Reconnects when the tab comes back (visibilitychange), the network returns (online) or the page is restored
+ * from the back-forward cache (pageshow); shows the feed as stale meanwhile.
  */
 import { RESYNC_EVENT, type AccountData, type AlertData, type KlineData, type QuoteData, type StreamEventName } from './events';
 
