@@ -8,7 +8,7 @@ import type { FieldMetadata } from '@conform-to/react';
 import { useFetcher } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
-import { Field } from './forms';
+import { Field } from './field';
 import { FormError } from './form-parts';
 
 export const SEND_CODE_INTENT = 'send-code';

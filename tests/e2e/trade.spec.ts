@@ -150,6 +150,27 @@ test('lots that are not a whole number of steps are refused in the form', async 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
+test('with JavaScript the ticket checks a field as it is left, without asking the server', async ({ page }) => {
+  test.skip(test.info().project.name !== 'js-on', 'the checks in the browser need JavaScript');
+  await chooseLanguage(page, 'en');
+  await openDemo(page);
+  const posts: string[] = [];
+  page.on('request', (request) => void (request.method() === 'POST' && posts.push(request.url())));
+  // The checks (zod) load once the page is up, apart from its first script (decision 0028).
+  const checks = page.waitForResponse((response) => /\/assets\/order-check-[\w-]+\.js$/.test(response.url()));
+  await openTrade(page);
+  await checks;
+  const lots = page.getByRole('spinbutton', { name: 'Lots' });
+  await expect(async () => {
+    await lots.fill('0.015');
+    await lots.blur();
+    await expect(lots).toHaveAccessibleDescription('The lots must be a whole number of steps.', { timeout: 500 });
+  }).toPass({ timeout: 5_000 });
+  await lots.fill('0.02');
+  await expect(lots).not.toHaveAccessibleDescription('The lots must be a whole number of steps.');
+  expect(posts).toEqual([]);
+});
+
 test('a form sent twice places one order', async ({ page, baseURL }) => {
   await chooseLanguage(page, 'en');
   await openDemo(page);

@@ -9,7 +9,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { AccountType, CodePurpose } from '#contract/enums';
-import { Field, useSchemaForm } from '~/components/forms';
+import { Field } from '~/components/field';
+import { useSchemaForm } from '~/components/forms';
 import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
 import { PageHeader } from '~/components/page-header';
 import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';

@@ -9,7 +9,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { WithdrawType } from '#contract/enums';
-import { Field, useSchemaForm } from '~/components/forms';
+import { Field } from '~/components/field';
+import { useSchemaForm } from '~/components/forms';
 import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';

@@ -6,7 +6,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useRevalidator } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
-import { Field } from '~/components/forms';
+import { Field } from '~/components/field';
 
 export const NEW_PICTURE_INTENT = 'new-picture';
 

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import type { Instrument } from '#contract/calls/market';
 import { MarginMode } from '#contract/enums';
 import { canStepDown, conversionFor, estimateOrder, lotRulesOf, stepLots } from './estimates';
-import { orderFormSchema, orderRulesOf, orderSchemaFor } from './schema';
+import { orderRulesOf } from './order-rules';
+import { orderFormSchema, orderSchemaFor } from './schema';
 
 const quote = (close: number) => ({ Open: close, Close: close, Change: 0, High: close, Low: close, Volume: 0 });
 const fx = (id: number, code: string, close: number, precision = 5): Instrument => ({

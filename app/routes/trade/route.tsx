@@ -31,7 +31,8 @@ import { OrderBlockContext, OrderForm, type OrderBlock } from './order-form';
 import { OrderPlaced } from './order-placed';
 import { loadTradeScreen, tradeCodeCookie } from './queries.server';
 import { QuotePanel } from './quote-panel';
-import { orderRulesOf, orderSchemaFor } from './schema';
+import { orderRulesOf } from './order-rules';
+import { orderSchemaFor } from './schema';
 import { PERIOD_LABELS, tradeUrl } from './trade-url';
 import { instrumentLogo } from '~/utils/instrument-logo';
 

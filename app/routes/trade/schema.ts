@@ -1,21 +1,14 @@
 /**
  * The order form (spec §5 "Order"), one schema for the browser (conform) and the action. Messages are
  * translation keys. The instrument's own rules (lot step and minimum, price decimals, leverage values)
- * come from `rulesFor`: the page's instrument in the browser, the trade list in the action.
+ * come from `rulesFor`: the page's instrument in the browser, the trade list in the action. The browser loads it
+ * after the page is up (order-check.ts).
  */
 import { z } from 'zod';
 import { EntryMode, Side } from '#contract/enums';
 import { parseUnits } from '#contract/money';
-import { lotRulesOf, lotsMilliOf, MAX_ORDER_LOTS_MILLI, type LotRules, type TicketInstrument } from './estimates';
-
-export interface OrderRules extends LotRules {
-  precision: number;
-  leverages: number[];
-}
-
-export function orderRulesOf(instrument: TicketInstrument): OrderRules {
-  return { ...lotRulesOf(instrument), precision: instrument.PricePrecision, leverages: instrument.HasForexMultiple.map((m) => m.Value) };
-}
+import { lotsMilliOf, MAX_ORDER_LOTS_MILLI } from './estimates';
+import type { OrderRules } from './order-rules';
 
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
