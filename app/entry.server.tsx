@@ -5,7 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nProvider } from './i18n/react';
 import { getLanguage, i18nFor } from './i18n/i18next.server';
-import { nonceOnModulePreloads } from './utils/module-preload-nonce.server';
+import { pageStream } from './utils/page-stream.server';
 import { NonceProvider } from './utils/nonce';
 import { ShellCss } from './utils/shell-styles';
 import { shellCss } from './styles/shell-css.server';
@@ -59,8 +59,8 @@ export default async function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          // Remix's modulepreload tags get the nonce: without it the CSP drops the preloads (decision 0017).
-          const body = nonceOnModulePreloads(nonce);
+          // The nonce on Remix's module preloads, and React's pieces sent together (utils/page-stream.server.ts).
+          const body = pageStream(nonce);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

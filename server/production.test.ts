@@ -124,7 +124,7 @@ describe('two web processes behind one port', () => {
     const visitor = await get(`${server.base}/`);
     expect(visitor.status).toBe(200);
     expect(visitor.headers['cache-control']).toBe('private, no-cache');
-    // The default language is Chinese: React 18 padded some chunks' ends with NUL bytes (module-preload-nonce.server.ts).
+    // The default language is Chinese: React 18 padded some chunks' ends with NUL bytes (app/utils/page-stream.server.ts).
     expect(visitor.body).toContain('市場');
     expect(visitor.body).not.toContain('\0');
     // A route's own Cache-Control replaces the pages' default (two would combine, and no-cache would win).

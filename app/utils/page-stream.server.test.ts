@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { nonceOnModulePreloads } from './module-preload-nonce.server';
+import { pageStream } from './page-stream.server';
 
 async function through(chunks: string[], nonce = 'abc+/=') {
   let out = '';
-  for await (const piece of Readable.from(chunks).pipe(nonceOnModulePreloads(nonce))) out += String(piece);
+  for await (const piece of Readable.from(chunks).pipe(pageStream(nonce))) out += String(piece);
   return out;
 }
 
@@ -33,7 +33,22 @@ describe('the nonce on modulepreload tags', () => {
       Buffer.from('<li>1</li></ul>'),
     ];
     let out = '';
-    for await (const piece of Readable.from(chunks).pipe(nonceOnModulePreloads('n'))) out += String(piece);
+    for await (const piece of Readable.from(chunks).pipe(pageStream('n'))) out += String(piece);
     expect(out).toBe('<ul aria-label="市場"><li>1</li></ul>');
+  });
+});
+
+describe('the pieces of one turn', () => {
+  test('go out as one chunk, and a later turn as another', async () => {
+    const stream = pageStream('n');
+    const received: string[] = [];
+    stream.on('data', (piece) => received.push(String(piece)));
+    const ended = new Promise((resolve) => stream.on('end', resolve));
+    for (const piece of ['<html>', '<body>', '<p>a</p>']) stream.write(piece);
+    await new Promise((resolve) => setImmediate(resolve));
+    stream.write('<script>data</script>');
+    stream.end('</body></html>');
+    await ended;
+    expect(received).toEqual(['<html><body><p>a</p>', '<script>data</script></body></html>']);
   });
 });
