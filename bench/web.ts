@@ -10,10 +10,13 @@ import { bundleReport } from './bundle';
 import { demoSession, startServer } from './server';
 import { fmt, summary } from './stats';
 
+/** What a browser offers: brotli is what the server then uses for a page it renders (not gzip). */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
 /** One keep-alive connection per worker, as a load generator would hold them (fetch's pool costs the client more CPU than the server). */
 function get(agent: http.Agent, url: URL, cookie: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { 'accept-encoding': 'gzip', cookie } }, (res) => {
+    const req = http.get(url, { agent, headers: { 'accept-encoding': BROWSER_ENCODINGS, cookie } }, (res) => {
       res.on('data', () => {});
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', reject);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildDirectory } from './build-directory';
 
@@ -152,6 +153,32 @@ describe('two web processes behind one port', () => {
     expect(Number(brotli.headers['content-length'])).toBeLessThan(Number(gzip.headers['content-length']));
     expect(Number(gzip.headers['content-length'])).toBeLessThan(Number(plain.headers['content-length']));
     expect(Buffer.byteLength(plain.body)).toBe(Number(plain.headers['content-length']));
+  });
+
+  test('a page the server renders goes to a browser in brotli, whole and in few pieces', async () => {
+    const sid = await signInDemo(server.base);
+    const pieces: Buffer[] = [];
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http
+        .get(
+          `${server.base}/trade?code=EURUSD`,
+          { headers: { cookie: sid, 'accept-encoding': 'gzip, deflate, br, zstd' }, agent: false },
+          (r) => {
+            r.on('data', (d: Buffer) => pieces.push(d));
+            r.on('end', () => resolve(r));
+          },
+        )
+        .on('error', reject);
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    const page = zlib.brotliDecompressSync(Buffer.concat(pieces)).toString('utf8');
+    expect(page).toMatch(/^<!DOCTYPE html>/i);
+    expect(page).toContain('name="idempotency_key"');
+    // Whole: the document, then the route data Remix streams after it, to its end.
+    expect(page).toContain('</html>');
+    expect(page).toContain('window.__remixContext.streamController.close()');
+    // React writes a page in dozens of pieces in one turn; they leave together (app/utils/page-stream.server.ts).
+    expect(pieces.length).toBeLessThan(8);
   });
 
   test('the session and the stream work whichever process answers, and so does replay after a reconnect', async () => {

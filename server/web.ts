@@ -6,6 +6,7 @@
 import { createRequestHandler } from '@remix-run/express';
 import { createRequestHandler as createFetchHandler, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
+import zlib from 'node:zlib';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import http from 'node:http';
@@ -128,8 +129,15 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
     });
   }
 
-  // The stream must never be compressed: a compressor buffers the events it should flush.
-  app.use(compression({ filter: (req, res) => req.path !== '/stream' && compression.filter(req, res) }));
+  // The stream must never be compressed: a compressor buffers the events it should flush. Brotli's window is 256 KB
+  // (a page is under 100 KB): its default of 4 MB made each page's compressor cost about 7 ms more CPU (/trade
+  // signed in: 23-30 ms a request instead of 17-19); the larger window saved 88 bytes of its 15.6 KB.
+  app.use(
+    compression({
+      filter: (req, res) => req.path !== '/stream' && compression.filter(req, res),
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+    }),
+  );
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
