@@ -57,13 +57,18 @@ test('hydration moves nothing on the trade screen: the ticket is laid out as the
 
 test('a message shown under a field on blur does not move the submit button', async ({ page }) => {
   await chooseLanguage(page, 'en');
+  // The form's checks load once the page is up, apart from its first script (decision 0028).
+  const checks = page.waitForResponse((response) => /\/assets\/checks-[\w-]+\.js$/.test(response.url()));
   await page.goto('/login');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await checks;
   const submit = page.getByRole('button', { name: 'Log in', exact: true });
   const before = (await submit.boundingBox())!;
-  await page.getByLabel('Password').focus();
-  await page.getByLabel('Password').blur();
-  await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Please enter your password');
+  await expect(async () => {
+    await page.getByLabel('Password').focus();
+    await page.getByLabel('Password').blur();
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Please enter your password', { timeout: 500 });
+  }).toPass({ timeout: 5_000 });
   const after = (await submit.boundingBox())!;
   expect(after.y).toBe(before.y);
 });

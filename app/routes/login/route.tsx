@@ -1,8 +1,9 @@
 /**
  * /login (spec §2, §5): e-mail and password, or phone with area code when the settings show phones.
- * A plain form post without JavaScript; conform validates in the browser with the same schema.
+ * A plain form post without JavaScript; conform validates in the browser with the same schema, loaded after the page.
  */
 import { getFormProps } from '@conform-to/react';
+import { getZodConstraint } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -10,7 +11,7 @@ import { useTranslation } from '~/i18n/react';
 import { ShowMobile } from '#contract/enums';
 import { AreaCodeSelect } from '~/components/area-code-select';
 import { Field } from '~/components/field';
-import { useSchemaForm } from '~/components/forms';
+import { useLateSchemaForm } from '~/components/late-checks';
 import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
@@ -21,6 +22,8 @@ import { safeRedirectPath } from '~/utils/safe-redirect';
 import { getSignedIn, startSession } from '~/utils/session.server';
 import { LoginFormSchema } from './schema';
 import { namedPageTitle } from '~/utils/page-title';
+
+const loadCheck = () => import('./checks').then((m) => m.checkLogin);
 
 export const meta: MetaFunction = (args) => namedPageTitle(args, 'login');
 
@@ -38,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   const byMobile = showMobile && url.searchParams.get('type') === 'mobile';
   const areas = byMobile ? await areaList(api).then((r) => r.data, upstreamFallback([], 'area codes')) : [];
-  return { from, showMobile, byMobile, areas };
+  return { from, showMobile, byMobile, areas, constraint: getZodConstraint(LoginFormSchema) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -56,11 +59,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { from, showMobile, byMobile, areas } = useLoaderData<typeof loader>();
+  const { from, showMobile, byMobile, areas, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const [form, fields] = useSchemaForm(LoginFormSchema, {
+  const [form, fields] = useLateSchemaForm(loadCheck, {
     id: 'login',
+    constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
   });
   const typeLink = (type: 'email' | 'mobile') => `/login?${new URLSearchParams({ ...(from !== '/' ? { from } : {}), type })}`;

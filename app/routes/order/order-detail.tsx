@@ -4,25 +4,29 @@
  * works without JavaScript; its "Close" is a link back to the list.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v3';
 import { Form, Link, useNavigate, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { Order } from '#contract/calls/trade';
 import { CloseReason, OrderStatus } from '#contract/enums';
 import { Field } from '~/components/field';
-import { useSchemaForm } from '~/components/forms';
+import { lateValidation, useLateChecks, useLateSchemaForm, type Constraint } from '~/components/late-checks';
 import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
 import { formatInteger, formatLots, formatMargin, formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { formatDateTime } from '~/utils/format-date';
 import { useLocale } from '~/utils/locale';
 import { isBuy, statusKey, type LiveOrder } from './order-list';
-import { CancelFormSchema, CloseFormSchema, StopsFormSchema } from './schema';
 import { realisedByLots } from './close-lots';
 import type { LotRule } from './queries.server';
 import { StopsMoney } from './stops-money';
 import type { Conversion } from '~/routes/trade/estimates';
 import { shownStopLoss } from './trailing';
+
+/** The forms' checks come after the page, with zod (decision 0028); the action checks every post. */
+const loadChecks = () => import('./checks');
+const loadStopsCheck = () => loadChecks().then((m) => m.checkStops);
+const loadCloseCheck = () => loadChecks().then((m) => m.checkClose);
+const loadCancelCheck = () => loadChecks().then((m) => m.checkCancel);
 
 const CLOSE_REASON_KEYS: Record<number, string> = {
   [CloseReason.User]: 'closeReason.user',
@@ -53,6 +57,7 @@ export function OrderDetail({
   conversion = null,
   actionKey,
   closeTo,
+  stopsConstraint,
   lastResult,
   onSend,
 }: {
@@ -66,6 +71,8 @@ export function OrderDetail({
   /** The page's one-time key: a partial close sent twice closes once. */
   actionKey: string;
   closeTo: string;
+  /** The stops form's HTML constraints, from the loader (its schema comes after the page). */
+  stopsConstraint: Constraint;
   /** Called the moment one of the popup's forms is sent (after its checks pass). */
   onSend: () => void;
   /** The action's answer to a form of this popup (kept values and the upstream's message). */
@@ -166,6 +173,7 @@ export function OrderDetail({
             stopLoss={stopLoss}
             unitsPerLot={unitsPerLot}
             conversion={conversion}
+            constraint={stopsConstraint}
             lastResult={resultFor('stops') ?? resultFor('stops-preview')}
             onSend={onSend}
           />
@@ -214,6 +222,7 @@ function StopsForm({
   stopLoss,
   unitsPerLot,
   conversion,
+  constraint,
   lastResult,
   onSend,
 }: {
@@ -221,14 +230,16 @@ function StopsForm({
   stopLoss: number;
   unitsPerLot?: number;
   conversion: Conversion | null;
+  constraint: Constraint;
   lastResult?: SubmissionResult<string[]>;
   onSend: () => void;
 }) {
   const { t } = useTranslation('orders');
   const [searchParams] = useSearchParams();
   const precision = order.ForexTradeLists.PricePrecision;
-  const [form, fields] = useSchemaForm(StopsFormSchema, {
+  const [form, fields] = useLateSchemaForm(loadStopsCheck, {
     id: `order-stops-${order.Id}`,
+    constraint,
     lastResult,
     defaultValue: {
       take_profit: searchParams.get('tp') ?? priceInput(order.TargetProfitPrice, precision),
@@ -318,11 +329,12 @@ function CloseForm({
   const sentLots = lastResult?.initialValue?.cont;
   const initial = typeof sentLots === 'string' ? sentLots : (searchParams.get('cont') ?? held);
   const [lotsText, setLotsText] = useState(initial);
+  const closeCheck = useLateChecks(loadCloseCheck);
   const [form, fields] = useForm({
     id: `order-close-${order.Id}`,
     lastResult,
     defaultValue: { cont: initial },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CloseFormSchema }),
+    ...lateValidation(closeCheck),
     shouldValidate: 'onSubmit',
   });
   const realised = realisedByLots(profit, lotsText, order.Quantity);
@@ -387,11 +399,12 @@ function OrderCommand({
   onSend: () => void;
 }) {
   const { t } = useTranslation('orders');
-  const schema = CancelFormSchema;
+  const cancelCheck = useLateChecks(loadCancelCheck);
   const [form] = useForm({
     id: `order-${intent}-${order.Id}`,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...lateValidation(cancelCheck),
+    shouldValidate: 'onSubmit',
   });
   return (
     <Form method="post" {...sentProps(getFormProps(form), onSend)} className="form order-command" preventScrollReset>

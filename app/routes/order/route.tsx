@@ -5,6 +5,7 @@
  * live profit, and drops an order the moment the stream says it was closed.
  */
 import type { SubmissionResult } from '@conform-to/react';
+import { getZodConstraint } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
@@ -35,7 +36,7 @@ import { closeScopeOf, ordersUrl, positiveIntOf, TABS, tabOf } from './orders-ur
 import { PullIndicator, usePullToRefresh } from './pull-to-refresh';
 import { conversionInstruments } from './stops-money';
 import { findOrder, instrumentFacts } from './queries.server';
-import { OrderActionSchema } from './schema';
+import { OrderActionSchema, StopsFormSchema } from './schema';
 import { trailsMovedLive } from './trailing';
 import { namedPageTitle } from '~/utils/page-title';
 import { safeRedirectPath } from '~/utils/safe-redirect';
@@ -90,6 +91,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       actionKey: crypto.randomUUID(),
       closeAll: closeScope && closePreview ? { scope: closeScope, ...closePreview } : null,
       detailMissing: detailId !== null && detail === null,
+      /** The detail's stops form draws its fields from these; its schema loads after the page (decision 0028). */
+      stopsConstraint: getZodConstraint(StopsFormSchema),
     };
   } catch (error) {
     return loaderFailure(request, error);
@@ -382,6 +385,7 @@ export default function OrdersPage() {
           conversion={data.conversions[openOrder.ForexId] ?? null}
           actionKey={data.actionKey}
           closeTo={listUrl}
+          stopsConstraint={data.stopsConstraint}
           lastResult={lastResult}
           onSend={onSend}
         />

@@ -6,21 +6,20 @@
  * the distance in pips. Unless one-tap trading is on, "Buy up" and "Buy low" open a confirmation first
  * (order-confirm.tsx), which sends the same form with the same one-time key.
  */
-import { getFormProps, getInputProps, getSelectProps, parse, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
 import { Field } from '~/components/field';
+import { lateValidation, useLateChecks } from '~/components/late-checks';
 import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
 import { useLiveQuote } from '~/live/state';
 import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
-import { whenIdle } from '~/utils/when-idle';
 import { canStepDown, estimateOrder, formatLots, priceUnits, stepLots, type Conversion, type TicketInstrument } from './estimates';
 import { OrderConfirmSlot, usePreloadConfirm } from './order-confirm-slot';
-import type { checkOrder as CheckOrder } from './order-check';
 import { orderConstraint, orderRulesOf } from './order-rules';
 import type { OrderFormValues } from './schema';
 import { TicketStopMoney, ticketStopMoney, type TicketStopsInput } from './ticket-stop-money';
@@ -47,8 +46,7 @@ export type OrderBlock = 'closed' | 'noLeverage' | 'connecting' | 'stale' | null
  */
 export const OrderBlockContext = createContext<OrderBlock>(null);
 
-const loadCheck = () => import('./order-check');
-const noop = () => {};
+const loadCheck = () => import('./order-check').then((m) => m.checkOrder);
 
 /** The parts of the ticket that follow whether orders can be placed now. */
 function WithBlock({ children }: { children: (block: OrderBlock) => ReactNode }) {
@@ -121,21 +119,14 @@ export const OrderForm = memo(function OrderForm({
   const rules = useMemo(() => orderRulesOf(instrument), [instrument]);
   const constraint = useMemo(() => orderConstraint(rules), [rules]);
   // The checks (zod) load once the page is up; until then the ticket posts as it is and the action checks it.
-  const [check, setCheck] = useState<typeof CheckOrder | null>(null);
-  useEffect(() => whenIdle(() => void loadCheck().then((m) => setCheck(() => m.checkOrder), noop)), []);
-  const validate = (formData: FormData) =>
-    check
-      ? check(formData, instrument.Id, rules)
-      : parse<OrderFormValues, string[]>(formData, { resolve: (value) => ({ value: value as OrderFormValues }) });
+  const check = useLateChecks(loadCheck);
+  const validation = lateValidation<OrderFormValues>(check && ((formData) => check(formData, instrument.Id, rules)));
   const [form, fields] = useForm<OrderFormValues>({
     id: `order-${instrument.Code}`,
     lastResult,
     defaultValue: defaults,
     constraint,
-    onValidate: ({ formData }) => validate(formData),
-    // Without the checks a field is not checked on leaving it (conform would ask the server).
-    shouldValidate: check ? 'onBlur' : 'onSubmit',
-    shouldRevalidate: 'onInput',
+    ...validation,
   });
 
   // A posted form may carry a field twice or as name[0]: what comes back is then no text, and no estimate.
@@ -202,7 +193,7 @@ export const OrderForm = memo(function OrderForm({
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (askFirst && asking === null && submitter?.name === 'side') {
       // A valid order asks first; an invalid one goes on to the checks, which show why.
-      const checked = validate(new FormData(event.currentTarget, submitter));
+      const checked = validation.onValidate({ formData: new FormData(event.currentTarget, submitter) });
       if (checked.status === 'success') {
         event.preventDefault();
         setAsking(Number(submitter.value));

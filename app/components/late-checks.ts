@@ -1,0 +1,65 @@
+/**
+ * A form's checks in the browser, loaded when the browser is first idle rather than with the page: zod is not in
+ * the first script of a screen a trader opens often (decision 0028). Until the checks are there, a form posts as
+ * it is and its action checks it with the same schema; nothing is checked as a field is left (conform would ask
+ * the server with a post for that); a chunk that cannot load leaves the form in that state.
+ */
+import { parse, useForm, type Submission, type SubmissionResult } from '@conform-to/react';
+import { useEffect, useState } from 'react';
+import { whenIdle } from '~/utils/when-idle';
+
+const noop = () => {};
+
+/** What `load` brings (a check, or a module of them), once the browser is first idle; null until then. */
+export function useLateChecks<M>(load: () => Promise<M>): M | null {
+  const [checks, setChecks] = useState<M | null>(null);
+  // Loaded once per form: `load` names a module, which does not change.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => whenIdle(() => void load().then((m) => setChecks(() => m), noop)), []);
+  return checks;
+}
+
+/** What a form posts, unchecked (the action checks it): intents such as a lot button's are still handled in place. */
+export function unchecked<V>(formData: FormData): Submission<V, string[]> {
+  return parse<V, string[]>(formData, { resolve: (value) => ({ value: value as V }) });
+}
+
+/** conform's validation for a form whose check may not be there yet; checked as fields are left once it is. */
+export function lateValidation<V>(check: ((formData: FormData) => Submission<V, string[]>) | null | undefined) {
+  return {
+    onValidate: ({ formData }: { formData: FormData }) => (check ? check(formData) : unchecked<V>(formData)),
+    shouldValidate: check ? ('onBlur' as const) : ('onSubmit' as const),
+    shouldRevalidate: 'onInput' as const,
+  };
+}
+
+type Check<V> = (formData: FormData) => Submission<V, string[]>;
+/** A form's HTML constraints, as conform derives them from a schema (`getZodConstraint`). */
+export type Constraint = NonNullable<Parameters<typeof useForm>[0]['constraint']>;
+
+/**
+ * A conform form whose check (its zod schema, the one the action parses with) comes late: the HTML constraints
+ * come from the loader (`getZodConstraint` on the server), so the page draws the same with or without the check.
+ */
+export function useLateSchemaForm<V extends Record<string, unknown>>(
+  loadCheck: () => Promise<Check<V>>,
+  options: {
+    id: string;
+    constraint: Constraint;
+    lastResult?: SubmissionResult<string[]> | null;
+    defaultValue?: Partial<Record<keyof V, string>>;
+  },
+) {
+  const check = useLateChecks(loadCheck);
+  const [form, fields] = useForm<V>({
+    id: options.id,
+    lastResult: options.lastResult ?? undefined,
+    defaultValue: options.defaultValue as never,
+    constraint: options.constraint as never,
+    ...lateValidation(check),
+  });
+  // conform re-renders a form only for the state its own render read; after a full page load the page can
+  // render again without its Field children, dropping their reads, so read every field's errors here.
+  void form.allErrors;
+  return [form, fields] as const;
+}
