@@ -110,6 +110,27 @@ test('registration says what is wrong and keeps the e-mail typed', async ({ page
   expect(csp).toEqual([]);
 });
 
+test('with JavaScript the sign-up checks an address and a password in the browser once its checks are there', async ({ page }) => {
+  test.skip(test.info().project.name !== 'js-on', 'the checks in the browser need JavaScript');
+  const posts: string[] = [];
+  page.on('request', (request) => void (request.method() === 'POST' && posts.push(request.url())));
+  // The form's checks (zod) load once the page is up, apart from its first script (decision 0028).
+  const checks = page.waitForResponse((response) => /\/assets\/checks-[\w-]+\.js$/.test(response.url()));
+  await page.goto('/register');
+  await checks;
+  const email = page.getByLabel('E-mail');
+  await email.fill('not-an-address');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(email).toHaveAccessibleDescription('Please enter a valid e-mail address', { timeout: 500 });
+  }).toPass({ timeout: 5_000 });
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('abc');
+  await password.blur();
+  await expect(password).toHaveAccessibleDescription('The password must have at least 6 characters');
+  expect(posts).toEqual([]);
+});
+
 test('an invite link fills in the invite code; an unknown one is refused with the upstream message', async ({ page }) => {
   const email = uniqueEmail('invite');
   await page.goto('/register?invite_code=ZZZZ99');

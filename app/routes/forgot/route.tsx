@@ -4,13 +4,13 @@
  * /login with a toast; the upstream signs the account out everywhere.
  */
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v3';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { AccountType, CodePurpose } from '#contract/enums';
 import { Field } from '~/components/field';
-import { useSchemaForm } from '~/components/forms';
+import { useLateChecks, useLateSchemaForm } from '~/components/late-checks';
 import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
 import { PageHeader } from '~/components/page-header';
 import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
@@ -24,13 +24,21 @@ import authCss from '~/styles/auth.css?inline';
 import { ForgotFormSchema, ForgotSendCodeSchema } from './schema';
 import { pageTitle } from '~/utils/page-title';
 
+/** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
+const loadChecks = () => import('./checks');
+const loadFormCheck = () => loadChecks().then((m) => m.checkForgot);
+
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 const SECRETS = ['new_password', 'secondary_password'];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await translator(request, 'auth');
-  return { title: t('forgot.title'), resendIn: await resendWait(request, CodePurpose.Reset) };
+  return {
+    title: t('forgot.title'),
+    resendIn: await resendWait(request, CodePurpose.Reset),
+    constraint: getZodConstraint(ForgotFormSchema),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,15 +60,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPage() {
-  const { resendIn } = useLoaderData<typeof loader>();
+  const { resendIn, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const [form, fields] = useSchemaForm(ForgotFormSchema, {
+  const checks = useLateChecks(loadChecks);
+  const [form, fields] = useLateSchemaForm(loadFormCheck, {
     id: 'forgot',
+    constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
   });
   const canSend = (payload: FormData) => {
-    if (ForgotSendCodeSchema.safeParse({ account: payload.get('account') }).success) return true;
+    // Without the checks yet, the action checks the address.
+    if (!checks || checks.canGetCode(payload.get('account'))) return true;
     form.validate({ name: fields.account.name });
     return false;
   };

@@ -5,7 +5,7 @@
  * browser with the same schema. A demo account may register: the new session replaces it.
  */
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v3';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { AccountType, CodePurpose, ShowMobile, VerifyRegType } from '#contract/enums';
 import { AreaCodeSelect } from '~/components/area-code-select';
 import { Field } from '~/components/field';
-import { useSchemaForm } from '~/components/forms';
+import { useLateChecks, useLateSchemaForm } from '~/components/late-checks';
 import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
 import { PageHeader } from '~/components/page-header';
 import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
@@ -29,6 +29,9 @@ import authCss from '~/styles/auth.css?inline';
 import { CaptchaField, NEW_PICTURE_INTENT } from './captcha-field';
 import { RegisterCaptchaFormSchema, RegisterFormSchema, RegisterSendCodeSchema } from './schema';
 import { pageTitle } from '~/utils/page-title';
+
+/** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
+const loadChecks = () => import('./checks');
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
@@ -60,6 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       phone,
       areas,
       resendIn: byPicture ? 0 : await resendWait(request, CodePurpose.Register),
+      constraint: getZodConstraint(byPicture ? RegisterCaptchaFormSchema : RegisterFormSchema),
     };
   } catch (error) {
     return loaderFailure(request, error);
@@ -110,18 +114,21 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
   formData?.has('key') ? true : defaultShouldRevalidate;
 
 export default function RegisterPage() {
-  const { from, inviteCode, picture, phone, areas, resendIn } = useLoaderData<typeof loader>();
+  const { from, inviteCode, picture, phone, areas, resendIn, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const schema = picture ? RegisterCaptchaFormSchema : RegisterFormSchema;
-  const [form, fields] = useSchemaForm(schema, {
+  const checks = useLateChecks(loadChecks);
+  const byPicture = picture !== null;
+  const [form, fields] = useLateSchemaForm(() => loadChecks().then((m) => (formData: FormData) => m.checkRegister(formData, byPicture)), {
     id: 'register',
+    constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
     defaultValue: { invite_code: inviteCode },
   });
   const loginLink = from !== '/' ? `/login?${new URLSearchParams({ from })}` : '/login';
   const canSend = (payload: FormData) => {
-    if (RegisterSendCodeSchema.safeParse({ account: payload.get('account') }).success) return true;
+    // Without the checks yet, the action checks the address.
+    if (!checks || checks.canGetCode(payload.get('account'))) return true;
     form.validate({ name: fields.account.name });
     return false;
   };
