@@ -28,6 +28,8 @@ export default defineConfig({
     // NOMINIFY=1 npm run build: readable function names in a CPU profile of the browser (never for budgets).
     minify: process.env.NOMINIFY ? false : 'terser',
     terserOptions: { ecma: 2020, module: true, toplevel: true, compress: { passes: 3 }, format: { comments: false } },
+    // A lazy chunk's list of modules to preload leaves out the shell: every page has loaded it already.
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)shell-[\w-]+\.js$/.test(dep)) },
     rollupOptions: {
       output: {
         // The small modules every page's root loads go in one "shell" chunk instead of a dozen files of a

@@ -1,7 +1,7 @@
 /**
  * A form field with accessibility built in: a label, `aria-invalid`, `aria-describedby` pointing at the errors
- * and the hint, and error messages translated in the user's language. Apart from forms.tsx (the schema hook) so
- * that the trade ticket, whose checks load after the page is up, has no zod in its first script (decision 0028).
+ * and the hint, and error messages translated in the user's language. No schema here: a form's checks (zod) load
+ * after the page is up (late-checks.ts, decision 0028).
  */
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { ErrorList } from './form-parts';

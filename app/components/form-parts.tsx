@@ -1,7 +1,7 @@
 /**
  * The parts every form uses, with or without a schema: the CSRF token, a submit button that says it is
- * working, and translated error messages. Apart from forms.tsx so that a screen whose only form is a button
- * (a confirmation, a logout) does not load conform and zod with its first script.
+ * working, and translated error messages. Apart from late-checks.ts so that a screen whose only form is a button
+ * (a confirmation, a logout) does not load conform with its first script.
  */
 import { useNavigation } from '@remix-run/react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';

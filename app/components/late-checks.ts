@@ -1,6 +1,6 @@
 /**
- * A form's checks in the browser, loaded when the browser is first idle rather than with the page: zod is not in
- * the first script of a screen a trader opens often (decision 0028). Until the checks are there, a form posts as
+ * How every form checks in the browser: with its zod schema (the one its action parses with), loaded when the
+ * browser is first idle rather than with the page, so that zod is in no page's first script (decision 0028). Until the checks are there, a form posts as
  * it is and its action checks it with the same schema; nothing is checked as a field is left (conform would ask
  * the server with a post for that); a chunk that cannot load leaves the form in that state.
  */
@@ -33,16 +33,17 @@ export function lateValidation<V>(check: ((formData: FormData) => Submission<V, 
   };
 }
 
-type Check<V> = (formData: FormData) => Submission<V, string[]>;
 /** A form's HTML constraints, as conform derives them from a schema (`getZodConstraint`). */
 export type Constraint = NonNullable<Parameters<typeof useForm>[0]['constraint']>;
 
 /**
- * A conform form whose check (its zod schema, the one the action parses with) comes late: the HTML constraints
- * come from the loader (`getZodConstraint` on the server), so the page draws the same with or without the check.
+ * A conform form whose checks (its zod schema, the one the action parses with) come late, in the module
+ * `loadChecks` brings; `check` applies them with this render's values. The HTML constraints come from the loader
+ * (`getZodConstraint` on the server), so the page draws the same with or without the checks.
  */
-export function useLateSchemaForm<V extends Record<string, unknown>>(
-  loadCheck: () => Promise<Check<V>>,
+export function useLateSchemaForm<M, V extends Record<string, unknown>>(
+  loadChecks: () => Promise<M>,
+  check: (checks: M, formData: FormData) => Submission<V, string[]>,
   options: {
     id: string;
     constraint: Constraint;
@@ -50,13 +51,13 @@ export function useLateSchemaForm<V extends Record<string, unknown>>(
     defaultValue?: Partial<Record<keyof V, string>>;
   },
 ) {
-  const check = useLateChecks(loadCheck);
+  const checks = useLateChecks(loadChecks);
   const [form, fields] = useForm<V>({
     id: options.id,
     lastResult: options.lastResult ?? undefined,
     defaultValue: options.defaultValue as never,
     constraint: options.constraint as never,
-    ...lateValidation(check),
+    ...lateValidation(checks && ((formData: FormData) => check(checks, formData))),
   });
   // conform re-renders a form only for the state its own render read; after a full page load the page can
   // render again without its Field children, dropping their reads, so read every field's errors here.

@@ -1,29 +1,10 @@
 /** Price alerts (issue 13): a trader asks to be told when an instrument's price rises to or falls to a level. */
 import { z } from 'zod';
 import { codeField, DecimalField, OptionalText, PositiveInt } from '../fields';
+import { ALERT_NOTE_MAX, AlertDirection } from '../alert-rules';
 import { defineCall } from './define';
 
-/** Which way the price must go to reach the alert's level. */
-export const AlertDirection = { Above: 1, Below: 2 } as const;
-export type AlertDirection = (typeof AlertDirection)[keyof typeof AlertDirection];
-
-/** Active (not yet triggered) alerts a user may hold at once. */
-export const MAX_ACTIVE_ALERTS = 50;
-/** Characters of an alert's note. */
-export const ALERT_NOTE_MAX = 80;
-
-/**
- * Whether a price reaches an alert's level: an "above" alert fires at or over it, a "below" one at or under
- * it (the one rule for the engine and for the direction the form preselects).
- */
-export function alertReached(direction: AlertDirection, level: number, price: number): boolean {
-  return direction === AlertDirection.Above ? price >= level : price <= level;
-}
-
-/** The direction that a level on this side of the current price needs (the form's preselection). */
-export function directionFor(level: number, current: number): AlertDirection {
-  return level > current ? AlertDirection.Above : AlertDirection.Below;
-}
+export { AlertDirection, MAX_ACTIVE_ALERTS, ALERT_NOTE_MAX, alertReached, directionFor } from '../alert-rules';
 
 export const AlertSchema = z.object({
   id: z.number().int(),

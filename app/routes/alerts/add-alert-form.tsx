@@ -8,33 +8,40 @@ import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/
 import { Form, useSubmit } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from '~/i18n/react';
-import { ALERT_NOTE_MAX } from '#contract/calls/alerts';
+import { ALERT_NOTE_MAX } from '#contract/alert-rules';
 import { Field } from '~/components/field';
-import { useSchemaForm } from '~/components/forms';
+import { useLateSchemaForm, type Constraint } from '~/components/late-checks';
 import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
 import { useLiveQuote } from '~/live/state';
 import { formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import type { AlertInstrument } from './queries.server';
-import { addAlertSchema, sideFor, type AlertSide } from './schema';
+import { sideFor, type AlertSide } from './side';
+
+/** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
+const loadChecks = () => import('./checks');
 
 export function AddAlertForm({
   instrument,
   instruments,
   price,
+  constraint,
   lastResult,
 }: {
   instrument: AlertInstrument;
   instruments: { code: string; symbol: string }[];
   price: string;
+  /** The form's HTML constraints, from the loader. */
+  constraint: Constraint;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const { t } = useTranslation('alerts');
   const locale = useLocale();
   const submit = useSubmit();
   const current = useLiveQuote(instrument.id)?.close ?? instrument.price;
-  const [form, fields] = useSchemaForm(addAlertSchema(instrument.precision), {
+  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkAddAlert(formData, instrument.precision), {
     id: `alert-${instrument.code}`,
+    constraint,
     lastResult,
     defaultValue: { price },
   });

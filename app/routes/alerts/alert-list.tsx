@@ -1,7 +1,7 @@
 /** The trader's alerts: those waiting, then those that fired with their time and price; each can be deleted. */
 import { Link } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
-import { MAX_ACTIVE_ALERTS } from '#contract/calls/alerts';
+import { MAX_ACTIVE_ALERTS } from '#contract/alert-rules';
 import type { PriceAlert } from '~/upstream/alerts.server';
 import { formatPrice } from '~/utils/format';
 import { formatDateTime } from '~/utils/format-date';

@@ -4,7 +4,7 @@
  * the URL (`?confirm=delete&id=`). Every form posts here with its CSRF token and works without JavaScript.
  */
 import type { SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v3';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
@@ -27,7 +27,8 @@ import fundsCss from '~/styles/funds.css?inline';
 import { AddAlertForm } from './add-alert-form';
 import { AlertLists, useAlertWords } from './alert-list';
 import { instrumentsForAlerts, loadAlertsScreen, pickInstrument } from './queries.server';
-import { addAlertSchema, DeleteAlertSchema, sideFor } from './schema';
+import { addAlertSchema, DeleteAlertSchema } from './schema';
+import { sideFor } from './side';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
@@ -38,7 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await upstreamApi(request, context);
   const { t } = await translator(request, 'alerts');
   try {
-    return { title: t('title'), ...(await loadAlertsScreen(api, new URL(request.url))) };
+    const screen = await loadAlertsScreen(api, new URL(request.url));
+    // The add form draws its fields from these; its schema loads after the page (decision 0028).
+    return { title: t('title'), ...screen, constraint: getZodConstraint(addAlertSchema(screen.instrument.precision)) };
   } catch (error) {
     return loaderFailure(request, error);
   }
@@ -113,6 +116,7 @@ export default function AlertsPage() {
         instrument={page.instrument}
         instruments={page.instruments}
         price={page.price}
+        constraint={page.constraint}
         lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
       />
       <PushSwitch />

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { addAlertSchema, sideFor } from './schema';
+import { addAlertSchema } from './schema';
+import { sideFor } from './side';
 
 describe('sideFor: the direction a typed price calls for', () => {
   test('above the current price rises to it, below falls to it, at it neither', () => {

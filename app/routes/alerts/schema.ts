@@ -1,10 +1,8 @@
 /** The alerts screen's forms: one schema for the browser and the action; messages are keys of `alerts`. */
 import { z } from 'zod';
-import { ALERT_NOTE_MAX, AlertDirection, directionFor } from '#contract/calls/alerts';
+import { ALERT_NOTE_MAX } from '#contract/alert-rules';
 import { parseUnits } from '#contract/money';
-
-export const ALERT_DIRECTIONS = ['above', 'below'] as const;
-export type AlertSide = (typeof ALERT_DIRECTIONS)[number];
+import { ALERT_DIRECTIONS } from './side';
 
 /** The add form for an instrument with `precision` price decimals. The direction may be left to the price. */
 export function addAlertSchema(precision: number) {
@@ -25,14 +23,3 @@ export function addAlertSchema(precision: number) {
 }
 
 export const DeleteAlertSchema = z.object({ intent: z.literal('delete'), id: z.coerce.number().int().positive() });
-
-/**
- * The direction a typed price calls for against the current price (both at the instrument's decimals):
- * above it "rises to", below it "falls to", at it none (the trader must move the price or choose).
- */
-export function sideFor(price: string, current: number, precision: number): AlertSide | null {
-  const level = parseUnits(price.trim(), precision);
-  const now = parseUnits(current.toFixed(precision), precision);
-  if (level === null || level <= 0 || now === null || level === now) return null;
-  return directionFor(level, now) === AlertDirection.Above ? 'above' : 'below';
-}

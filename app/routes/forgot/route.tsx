@@ -26,7 +26,6 @@ import { pageTitle } from '~/utils/page-title';
 
 /** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
 const loadChecks = () => import('./checks');
-const loadFormCheck = () => loadChecks().then((m) => m.checkForgot);
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
@@ -64,7 +63,7 @@ export default function ForgotPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
   const checks = useLateChecks(loadChecks);
-  const [form, fields] = useLateSchemaForm(loadFormCheck, {
+  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkForgot(formData), {
     id: 'forgot',
     constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,

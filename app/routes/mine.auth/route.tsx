@@ -4,14 +4,12 @@
  * back office's reason. One multipart post without JavaScript; with it each photo is shrunk and sent first.
  */
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v3';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
-import { z } from 'zod';
-import { ID_NUMBER } from '#contract/calls/identity';
 import { Field } from '~/components/field';
-import { useSchemaForm } from '~/components/forms';
+import { useLateSchemaForm } from '~/components/late-checks';
 import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
 import { ImageUploadField, type UploadedImage } from '~/components/image-upload-field';
 import { PageHeader } from '~/components/page-header';
@@ -24,17 +22,14 @@ import { requireRealAccount } from '~/utils/guards.server';
 import { redirectWithToast } from '~/utils/session.server';
 import fundsCss from '~/styles/funds.css?inline';
 import { pageTitle } from '~/utils/page-title';
+import { IdentitySchema } from './schema';
 
 export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
-const IdentitySchema = z.object({
-  name: z.string({ required_error: 'identity:validation.name' }).trim().min(1, 'identity:validation.name').max(100),
-  card_id: z.string({ required_error: 'identity:validation.idNumber' }).trim().regex(ID_NUMBER, 'identity:validation.idNumber'),
-  front_pic: z.string().max(200).optional(),
-  reverse_pic: z.string().max(200).optional(),
-});
+/** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
+const loadChecks = () => import('./checks');
 
 const SIDES = [
   { file: 'front', ref: 'front_pic' },
@@ -49,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await upstreamApi(request, context);
   const { t } = await translator(request, 'mine');
   try {
-    return { title: t('entries.auth'), identity: await identityState(api) };
+    return { title: t('entries.auth'), identity: await identityState(api), constraint: getZodConstraint(IdentitySchema) };
   } catch (error) {
     return loaderFailure(request, error);
   }
@@ -100,11 +95,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function IdentityPage() {
-  const { identity } = useLoaderData<typeof loader>();
+  const { identity, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('identity');
   const { t: tm } = useTranslation('mine');
-  const [form, fields] = useSchemaForm(IdentitySchema, { id: 'identity', lastResult: actionData?.result });
+  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkIdentity(formData), {
+    id: 'identity',
+    constraint,
+    lastResult: actionData?.result,
+  });
   const uploaded = (actionData?.uploaded ?? {}) as Record<string, UploadedImage | null>;
   return (
     <main className="page funds-page">

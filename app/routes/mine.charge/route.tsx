@@ -5,7 +5,7 @@
  * sent first. Every typed field survives an error; a double tap never makes two deposits.
  */
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v3';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import QRCode from 'qrcode';
@@ -15,7 +15,7 @@ import { FUNDS_PAGE_SIZE } from '#contract/calls/funds';
 import { CopyField } from '~/components/copy-field';
 import { NextPageLink, usePagedList, type ListPage } from '~/components/endless-list';
 import { Field } from '~/components/field';
-import { useSchemaForm } from '~/components/forms';
+import { useLateSchemaForm } from '~/components/late-checks';
 import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
 import { ImageUploadField, type UploadedImage } from '~/components/image-upload-field';
 import { PageHeader } from '~/components/page-header';
@@ -66,6 +66,9 @@ function chargeUrl(method: 'coin' | 'wire', channel?: number | null, page?: numb
   return `/mine/charge?${q}`;
 }
 
+/** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
+const loadChecks = () => import('./checks');
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRealAccount(request);
   const url = new URL(request.url);
@@ -94,6 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...list,
       // One per form shown: the same key again returns the first deposit instead of a second one.
       idempotencyKey: crypto.randomUUID(),
+      constraint: getZodConstraint(DepositFormSchema),
     };
   } catch (error) {
     return loaderFailure(request, error);
@@ -147,7 +151,11 @@ export default function DepositPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('deposit');
   const locale = useLocale();
-  const [form, fields] = useSchemaForm(DepositFormSchema, { id: 'deposit', lastResult: actionData?.result });
+  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkDeposit(formData), {
+    id: 'deposit',
+    constraint: page.constraint,
+    lastResult: actionData?.result,
+  });
   const history = usePagedList<DepositRecord>(
     page,
     (d) => d.id,

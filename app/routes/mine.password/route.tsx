@@ -4,7 +4,7 @@
  * A plain form post without JavaScript; success goes to /mine with a toast, this session kept.
  */
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v3';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { User } from '#contract/calls/account';
 import { AccountType, CodePurpose } from '#contract/enums';
 import { Field } from '~/components/field';
-import { useSchemaForm } from '~/components/forms';
+import { useLateSchemaForm } from '~/components/late-checks';
 import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
 import { PageHeader } from '~/components/page-header';
 import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
@@ -39,6 +39,9 @@ function codeDestination(user: User): CodeDestination {
   return { channel: 'sms', to: user.mobile ?? '', areaId: user.area_id ?? 0 };
 }
 
+/** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
+const loadChecks = () => import('./checks');
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireRealAccount(request);
   const { t } = await translator(request, 'auth');
@@ -46,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: t('changePassword.title'),
     destination: user.email ?? user.mobile,
     resendIn: await resendWait(request, CodePurpose.Reset),
+    constraint: getZodConstraint(ChangePasswordFormSchema),
   };
 }
 
@@ -69,11 +73,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ChangePasswordPage() {
-  const { destination, resendIn } = useLoaderData<typeof loader>();
+  const { destination, resendIn, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const [form, fields] = useSchemaForm(ChangePasswordFormSchema, {
+  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkChangePassword(formData), {
     id: 'change-password',
+    constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
   });
   return (

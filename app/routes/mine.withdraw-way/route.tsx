@@ -4,13 +4,13 @@
  * back to where the trader came from (`from`, same-origin only) or to the list, with a toast.
  */
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v3';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { WithdrawType } from '#contract/enums';
 import { Field } from '~/components/field';
-import { useSchemaForm } from '~/components/forms';
+import { useLateSchemaForm } from '~/components/late-checks';
 import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
@@ -33,6 +33,9 @@ export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.
 const typeOf = (value: unknown) => (Number(value) === WithdrawType.Bank ? WithdrawType.Bank : WithdrawType.Crypto);
 export const listOf = (type: WithdrawType) => (type === WithdrawType.Bank ? '/mine/bank-card-list' : '/mine/coin-address-list');
 
+/** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
+const loadChecks = () => import('./checks');
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRealAccount(request);
   const url = new URL(request.url);
@@ -46,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       type,
       currencies,
       from: safeRedirectPath(url.searchParams.get('from'), listOf(type)),
+      constraint: getZodConstraint(bindFormSchema(type, () => undefined)),
     };
   } catch (error) {
     return loaderFailure(request, error);
@@ -84,11 +88,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function BindMethodPage() {
-  const { type, currencies, from } = useLoaderData<typeof loader>();
+  const { type, currencies, from, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('withdraw');
-  const schema = bindFormSchema(type, (id) => currencies.find((c) => c.id === id)?.network);
-  const [form, fields] = useSchemaForm(schema, { id: `bind-${type}`, lastResult: actionData?.result });
+  const networkOf = (id: number) => currencies.find((c) => c.id === id)?.network;
+  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkBind(formData, type, networkOf), {
+    id: `bind-${type}`,
+    constraint,
+    lastResult: actionData?.result,
+  });
   const bank = type === WithdrawType.Bank;
   return (
     <main className="page funds-page">

@@ -5,7 +5,7 @@
  * notes; the records below. No method bound: a confirmation leads to the bind page.
  */
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v3';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useCallback, useState } from 'react';
@@ -16,7 +16,7 @@ import { WithdrawType } from '#contract/enums';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { NextPageLink, usePagedList, type ListPage } from '~/components/endless-list';
 import { Field } from '~/components/field';
-import { useSchemaForm } from '~/components/forms';
+import { useLateSchemaForm } from '~/components/late-checks';
 import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
 import { maskedAccount, shortAddress } from '~/components/withdraw-method-list';
 import { PageHeader } from '~/components/page-header';
@@ -73,6 +73,9 @@ function methodsFor(currency: WithdrawCurrency | undefined, methods: WithdrawMet
   return methods.filter((m) => m.type === WithdrawType.Bank || (m.currency === currency.code && m.network === currency.network));
 }
 
+/** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
+const loadChecks = () => import('./checks');
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRealAccount(request);
   const url = new URL(request.url);
@@ -102,6 +105,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       available: Math.max(0, Math.min(detail.data.balance, detail.data.free_margin)),
       ...list,
       idempotencyKey: crypto.randomUUID(),
+      constraint: getZodConstraint(WithdrawFormSchema),
     };
   } catch (error) {
     return loaderFailure(request, error);
@@ -148,7 +152,11 @@ export default function WithdrawPage() {
   const [searchParams] = useSearchParams();
   const { t } = useTranslation('withdraw');
   const locale = useLocale();
-  const [form, fields] = useSchemaForm(WithdrawFormSchema, { id: `withdraw-${page.type}`, lastResult: actionData?.result });
+  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkWithdraw(formData), {
+    id: `withdraw-${page.type}`,
+    constraint: page.constraint,
+    lastResult: actionData?.result,
+  });
   const initialCurrency = Number(fields.currency.initialValue) || page.currencies[0]?.id;
   const [currencyId, setCurrencyId] = useState(initialCurrency);
   const [amount, setAmount] = useState<string | null>(null);

@@ -24,9 +24,6 @@ import { shownStopLoss } from './trailing';
 
 /** The forms' checks come after the page, with zod (decision 0028); the action checks every post. */
 const loadChecks = () => import('./checks');
-const loadStopsCheck = () => loadChecks().then((m) => m.checkStops);
-const loadCloseCheck = () => loadChecks().then((m) => m.checkClose);
-const loadCancelCheck = () => loadChecks().then((m) => m.checkCancel);
 
 const CLOSE_REASON_KEYS: Record<number, string> = {
   [CloseReason.User]: 'closeReason.user',
@@ -237,7 +234,7 @@ function StopsForm({
   const { t } = useTranslation('orders');
   const [searchParams] = useSearchParams();
   const precision = order.ForexTradeLists.PricePrecision;
-  const [form, fields] = useLateSchemaForm(loadStopsCheck, {
+  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkStops(formData), {
     id: `order-stops-${order.Id}`,
     constraint,
     lastResult,
@@ -329,12 +326,12 @@ function CloseForm({
   const sentLots = lastResult?.initialValue?.cont;
   const initial = typeof sentLots === 'string' ? sentLots : (searchParams.get('cont') ?? held);
   const [lotsText, setLotsText] = useState(initial);
-  const closeCheck = useLateChecks(loadCloseCheck);
+  const checks = useLateChecks(loadChecks);
   const [form, fields] = useForm({
     id: `order-close-${order.Id}`,
     lastResult,
     defaultValue: { cont: initial },
-    ...lateValidation(closeCheck),
+    ...lateValidation(checks?.checkClose),
     shouldValidate: 'onSubmit',
   });
   const realised = realisedByLots(profit, lotsText, order.Quantity);
@@ -399,11 +396,11 @@ function OrderCommand({
   onSend: () => void;
 }) {
   const { t } = useTranslation('orders');
-  const cancelCheck = useLateChecks(loadCancelCheck);
+  const checks = useLateChecks(loadChecks);
   const [form] = useForm({
     id: `order-${intent}-${order.Id}`,
     lastResult,
-    ...lateValidation(cancelCheck),
+    ...lateValidation(checks?.checkCancel),
     shouldValidate: 'onSubmit',
   });
   return (

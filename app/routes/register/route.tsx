@@ -119,7 +119,7 @@ export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const checks = useLateChecks(loadChecks);
   const byPicture = picture !== null;
-  const [form, fields] = useLateSchemaForm(() => loadChecks().then((m) => (formData: FormData) => m.checkRegister(formData, byPicture)), {
+  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkRegister(formData, byPicture), {
     id: 'register',
     constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
