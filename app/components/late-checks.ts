@@ -1,8 +1,9 @@
 /**
  * How every form checks in the browser: with its zod schema (the one its action parses with), loaded when the
- * browser is first idle rather than with the page, so that zod is in no page's first script (decision 0028). Until the checks are there, a form posts as
- * it is and its action checks it with the same schema; nothing is checked as a field is left (conform would ask
- * the server with a post for that); a chunk that cannot load leaves the form in that state.
+ * browser is first idle rather than with the page, so that zod is in no page's first script (decision 0028).
+ * Until the checks are there, a form posts as it is and its action checks it with the same schema; nothing is
+ * checked as a field is left (conform would ask the server with a post for that); a chunk that cannot load leaves
+ * the form in that state.
  */
 import { parse, useForm, type Submission, type SubmissionResult } from '@conform-to/react';
 import { useEffect, useState } from 'react';
