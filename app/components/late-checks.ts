@@ -40,7 +40,8 @@ export type Constraint = NonNullable<Parameters<typeof useForm>[0]['constraint']
 /**
  * A conform form whose checks (its zod schema, the one the action parses with) come late, in the module
  * `loadChecks` brings; `check` applies them with this render's values. The HTML constraints come from the loader
- * (`getZodConstraint` on the server), so the page draws the same with or without the checks.
+ * (`getZodConstraint` on the server), so the page draws the same with or without the checks. The checks module comes
+ * back too (null until it is there), for a form that uses it beyond `check`.
  */
 export function useLateSchemaForm<M, V extends Record<string, unknown>>(
   loadChecks: () => Promise<M>,
@@ -63,5 +64,5 @@ export function useLateSchemaForm<M, V extends Record<string, unknown>>(
   // conform re-renders a form only for the state its own render read; after a full page load the page can
   // render again without its Field children, dropping their reads, so read every field's errors here.
   void form.allErrors;
-  return [form, fields] as const;
+  return [form, fields, checks] as const;
 }

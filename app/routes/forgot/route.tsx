@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { AccountType, CodePurpose } from '#contract/enums';
 import { Field } from '~/components/field';
-import { useLateChecks, useLateSchemaForm } from '~/components/late-checks';
+import { useLateSchemaForm } from '~/components/late-checks';
 import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
 import { PageHeader } from '~/components/page-header';
 import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
@@ -62,8 +62,7 @@ export default function ForgotPage() {
   const { resendIn, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const checks = useLateChecks(loadChecks);
-  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkForgot(formData), {
+  const [form, fields, checks] = useLateSchemaForm(loadChecks, (m, formData) => m.checkForgot(formData), {
     id: 'forgot',
     constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { AccountType, CodePurpose, ShowMobile, VerifyRegType } from '#contract/enums';
 import { AreaCodeSelect } from '~/components/area-code-select';
 import { Field } from '~/components/field';
-import { useLateChecks, useLateSchemaForm } from '~/components/late-checks';
+import { useLateSchemaForm } from '~/components/late-checks';
 import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
 import { PageHeader } from '~/components/page-header';
 import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
@@ -117,9 +117,8 @@ export default function RegisterPage() {
   const { from, inviteCode, picture, phone, areas, resendIn, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const checks = useLateChecks(loadChecks);
-  const byPicture = picture !== null;
-  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkRegister(formData, byPicture), {
+  const byPicture = !!picture;
+  const [form, fields, checks] = useLateSchemaForm(loadChecks, (m, formData) => m.checkRegister(formData, byPicture), {
     id: 'register',
     constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
