@@ -7,12 +7,13 @@
  */
 import { parse, useForm, type Submission, type SubmissionResult } from '@conform-to/react';
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import { whenIdle } from '~/utils/when-idle';
 
 const noop = () => {};
 
 /** What `load` brings (a check, or a module of them), once the browser is first idle; null until then. */
-export function useLateChecks<M>(load: () => Promise<M>): M | null {
+function useLateChecks<M>(load: () => Promise<M>): M | null {
   const [checks, setChecks] = useState<M | null>(null);
   // Loaded once per form: `load` names a module, which does not change.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -21,7 +22,7 @@ export function useLateChecks<M>(load: () => Promise<M>): M | null {
 }
 
 /** What a form posts, unchecked (the action checks it): intents such as a lot button's are still handled in place. */
-export function unchecked<V>(formData: FormData): Submission<V, string[]> {
+function unchecked<V>(formData: FormData): Submission<V, string[]> {
   return parse<V, string[]>(formData, { resolve: (value) => ({ value: value as V }) });
 }
 
@@ -37,32 +38,45 @@ export function lateValidation<V>(check: ((formData: FormData) => Submission<V, 
 /** A form's HTML constraints, as conform derives them from a schema (`getZodConstraint`). */
 export type Constraint = NonNullable<Parameters<typeof useForm>[0]['constraint']>;
 
+/** conform's zod adapter, with the schemas: both come after the page. */
+const loadAdapter = () => import('@conform-to/zod/v3');
+
 /**
- * A conform form whose checks (its zod schema, the one the action parses with) come late, in the module
- * `loadChecks` brings; `check` applies them with this render's values. The HTML constraints come from the loader
- * (`getZodConstraint` on the server), so the page draws the same with or without the checks. The checks module comes
- * back too (null until it is there), for a form that uses it beyond `check`.
+ * A form's schemas module (`loadSchemas`, the module its action parses with), loaded late with conform's zod
+ * adapter; `schemaOf` picks the schema for this render's values. Null until both are there.
  */
-export function useLateSchemaForm<M, V extends Record<string, unknown>>(
-  loadChecks: () => Promise<M>,
-  check: (checks: M, formData: FormData) => Submission<V, string[]>,
+export function useLateSchemaCheck<M, S extends z.ZodTypeAny>(loadSchemas: () => Promise<M>, schemaOf: (schemas: M) => S) {
+  const loaded = useLateChecks(() => Promise.all([loadSchemas(), loadAdapter()]));
+  if (!loaded) return null;
+  const [schemas, { parseWithZod }] = loaded;
+  return { schemas, check: (formData: FormData) => parseWithZod(formData, { schema: schemaOf(schemas) }) };
+}
+
+/**
+ * A conform form whose checks come late (`useLateSchemaCheck`). The HTML constraints come from the loader
+ * (`getZodConstraint` on the server), so the page draws the same with or without the checks. The schemas module
+ * comes back too (null until it is there), for a form that uses it beyond its own schema.
+ */
+export function useLateSchemaForm<M, S extends z.ZodTypeAny>(
+  loadSchemas: () => Promise<M>,
+  schemaOf: (schemas: M) => S,
   options: {
     id: string;
     constraint: Constraint;
     lastResult?: SubmissionResult<string[]> | null;
-    defaultValue?: Partial<Record<keyof V, string>>;
+    defaultValue?: Partial<Record<keyof z.input<S>, string>>;
   },
 ) {
-  const checks = useLateChecks(loadChecks);
-  const [form, fields] = useForm<V>({
+  const late = useLateSchemaCheck(loadSchemas, schemaOf);
+  const [form, fields] = useForm<z.input<S>>({
     id: options.id,
     lastResult: options.lastResult ?? undefined,
     defaultValue: options.defaultValue as never,
     constraint: options.constraint as never,
-    ...lateValidation(checks && ((formData: FormData) => check(checks, formData))),
+    ...lateValidation(late?.check),
   });
   // conform re-renders a form only for the state its own render read; after a full page load the page can
   // render again without its Field children, dropping their reads, so read every field's errors here.
   void form.allErrors;
-  return [form, fields, checks] as const;
+  return [form, fields, late?.schemas ?? null] as const;
 }

@@ -115,7 +115,7 @@ test('with JavaScript the sign-up checks an address and a password in the browse
   const posts: string[] = [];
   page.on('request', (request) => void (request.method() === 'POST' && posts.push(request.url())));
   // The form's checks (zod) load once the page is up, apart from its first script (decision 0028).
-  const checks = page.waitForResponse((response) => /\/assets\/checks-[\w-]+\.js$/.test(response.url()));
+  const checks = page.waitForResponse((response) => /\/assets\/schema-[\w-]+\.js$/.test(response.url()));
   await page.goto('/register');
   await checks;
   const email = page.getByLabel('E-mail');

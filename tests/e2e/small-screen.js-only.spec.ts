@@ -58,7 +58,7 @@ test('hydration moves nothing on the trade screen: the ticket is laid out as the
 test('a message shown under a field on blur does not move the submit button', async ({ page }) => {
   await chooseLanguage(page, 'en');
   // The form's checks load once the page is up, apart from its first script (decision 0028).
-  const checks = page.waitForResponse((response) => /\/assets\/checks-[\w-]+\.js$/.test(response.url()));
+  const checks = page.waitForResponse((response) => /\/assets\/schema-[\w-]+\.js$/.test(response.url()));
   await page.goto('/login');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await checks;

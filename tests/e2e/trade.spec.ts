@@ -157,7 +157,7 @@ test('with JavaScript the ticket checks a field as it is left, without asking th
   const posts: string[] = [];
   page.on('request', (request) => void (request.method() === 'POST' && posts.push(request.url())));
   // The checks (zod) load once the page is up, apart from its first script (decision 0028).
-  const checks = page.waitForResponse((response) => /\/assets\/order-check-[\w-]+\.js$/.test(response.url()));
+  const checks = page.waitForResponse((response) => /\/assets\/schema-[\w-]+\.js$/.test(response.url()));
   await openTrade(page);
   await checks;
   const lots = page.getByRole('spinbutton', { name: 'Lots' });

@@ -19,7 +19,7 @@ import type { AlertInstrument } from './queries.server';
 import { sideFor, type AlertSide } from './side';
 
 /** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
-const loadChecks = () => import('./checks');
+const loadSchemas = () => import('./schema');
 
 export function AddAlertForm({
   instrument,
@@ -39,7 +39,7 @@ export function AddAlertForm({
   const locale = useLocale();
   const submit = useSubmit();
   const current = useLiveQuote(instrument.id)?.close ?? instrument.price;
-  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkAddAlert(formData, instrument.precision), {
+  const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.addAlertSchema(instrument.precision), {
     id: `alert-${instrument.code}`,
     constraint,
     lastResult,

@@ -25,7 +25,7 @@ import { ForgotFormSchema, ForgotSendCodeSchema } from './schema';
 import { pageTitle } from '~/utils/page-title';
 
 /** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
-const loadChecks = () => import('./checks');
+const loadSchemas = () => import('./schema');
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
@@ -62,14 +62,14 @@ export default function ForgotPage() {
   const { resendIn, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const [form, fields, checks] = useLateSchemaForm(loadChecks, (m, formData) => m.checkForgot(formData), {
+  const [form, fields, schemas] = useLateSchemaForm(loadSchemas, (m) => m.ForgotFormSchema, {
     id: 'forgot',
     constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
   });
   const canSend = (payload: FormData) => {
     // Without the checks yet, the action checks the address.
-    if (!checks || checks.canGetCode(payload.get('account'))) return true;
+    if (!schemas || schemas.ForgotSendCodeSchema.safeParse({ account: payload.get('account') }).success) return true;
     form.validate({ name: fields.account.name });
     return false;
   };

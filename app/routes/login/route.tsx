@@ -23,7 +23,7 @@ import { getSignedIn, startSession } from '~/utils/session.server';
 import { LoginFormSchema } from './schema';
 import { namedPageTitle } from '~/utils/page-title';
 
-const loadChecks = () => import('./checks');
+const loadSchemas = () => import('./schema');
 
 export const meta: MetaFunction = (args) => namedPageTitle(args, 'login');
 
@@ -62,7 +62,7 @@ export default function LoginPage() {
   const { from, showMobile, byMobile, areas, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkLogin(formData), {
+  const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.LoginFormSchema, {
     id: 'login',
     constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,

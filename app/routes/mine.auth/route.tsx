@@ -29,7 +29,7 @@ export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked'
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 /** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
-const loadChecks = () => import('./checks');
+const loadSchemas = () => import('./schema');
 
 const SIDES = [
   { file: 'front', ref: 'front_pic' },
@@ -99,7 +99,7 @@ export default function IdentityPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('identity');
   const { t: tm } = useTranslation('mine');
-  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkIdentity(formData), {
+  const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.IdentitySchema, {
     id: 'identity',
     constraint,
     lastResult: actionData?.result,

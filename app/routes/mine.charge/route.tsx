@@ -67,7 +67,7 @@ function chargeUrl(method: 'coin' | 'wire', channel?: number | null, page?: numb
 }
 
 /** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
-const loadChecks = () => import('./checks');
+const loadSchemas = () => import('./schema');
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRealAccount(request);
@@ -151,7 +151,7 @@ export default function DepositPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('deposit');
   const locale = useLocale();
-  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkDeposit(formData), {
+  const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.DepositFormSchema, {
     id: 'deposit',
     constraint: page.constraint,
     lastResult: actionData?.result,

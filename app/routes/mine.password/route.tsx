@@ -40,7 +40,7 @@ function codeDestination(user: User): CodeDestination {
 }
 
 /** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
-const loadChecks = () => import('./checks');
+const loadSchemas = () => import('./schema');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireRealAccount(request);
@@ -76,7 +76,7 @@ export default function ChangePasswordPage() {
   const { destination, resendIn, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
-  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkChangePassword(formData), {
+  const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.ChangePasswordFormSchema, {
     id: 'change-password',
     constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,

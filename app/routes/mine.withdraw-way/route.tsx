@@ -34,7 +34,7 @@ const typeOf = (value: unknown) => (Number(value) === WithdrawType.Bank ? Withdr
 export const listOf = (type: WithdrawType) => (type === WithdrawType.Bank ? '/mine/bank-card-list' : '/mine/coin-address-list');
 
 /** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
-const loadChecks = () => import('./checks');
+const loadSchemas = () => import('./schema');
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRealAccount(request);
@@ -92,7 +92,7 @@ export default function BindMethodPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('withdraw');
   const networkOf = (id: number) => currencies.find((c) => c.id === id)?.network;
-  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkBind(formData, type, networkOf), {
+  const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.bindFormSchema(type, networkOf), {
     id: `bind-${type}`,
     constraint,
     lastResult: actionData?.result,

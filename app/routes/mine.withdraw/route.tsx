@@ -74,7 +74,7 @@ function methodsFor(currency: WithdrawCurrency | undefined, methods: WithdrawMet
 }
 
 /** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
-const loadChecks = () => import('./checks');
+const loadSchemas = () => import('./schema');
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRealAccount(request);
@@ -152,7 +152,7 @@ export default function WithdrawPage() {
   const [searchParams] = useSearchParams();
   const { t } = useTranslation('withdraw');
   const locale = useLocale();
-  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkWithdraw(formData), {
+  const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.WithdrawFormSchema, {
     id: `withdraw-${page.type}`,
     constraint: page.constraint,
     lastResult: actionData?.result,

@@ -10,7 +10,7 @@ import { useTranslation } from '~/i18n/react';
 import type { Order } from '#contract/calls/trade';
 import { CloseReason, OrderStatus } from '#contract/enums';
 import { Field } from '~/components/field';
-import { lateValidation, useLateChecks, useLateSchemaForm, type Constraint } from '~/components/late-checks';
+import { lateValidation, useLateSchemaCheck, useLateSchemaForm, type Constraint } from '~/components/late-checks';
 import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
 import { formatInteger, formatLots, formatMargin, formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { formatDateTime } from '~/utils/format-date';
@@ -23,7 +23,7 @@ import type { Conversion } from '~/routes/trade/estimates';
 import { shownStopLoss } from './trailing';
 
 /** The forms' checks come after the page, with zod (decision 0028); the action checks every post. */
-const loadChecks = () => import('./checks');
+const loadSchemas = () => import('./schema');
 
 const CLOSE_REASON_KEYS: Record<number, string> = {
   [CloseReason.User]: 'closeReason.user',
@@ -234,7 +234,7 @@ function StopsForm({
   const { t } = useTranslation('orders');
   const [searchParams] = useSearchParams();
   const precision = order.ForexTradeLists.PricePrecision;
-  const [form, fields] = useLateSchemaForm(loadChecks, (m, formData) => m.checkStops(formData), {
+  const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.StopsFormSchema, {
     id: `order-stops-${order.Id}`,
     constraint,
     lastResult,
@@ -326,12 +326,12 @@ function CloseForm({
   const sentLots = lastResult?.initialValue?.cont;
   const initial = typeof sentLots === 'string' ? sentLots : (searchParams.get('cont') ?? held);
   const [lotsText, setLotsText] = useState(initial);
-  const checks = useLateChecks(loadChecks);
+  const late = useLateSchemaCheck(loadSchemas, (m) => m.CloseFormSchema);
   const [form, fields] = useForm({
     id: `order-close-${order.Id}`,
     lastResult,
     defaultValue: { cont: initial },
-    ...lateValidation(checks?.checkClose),
+    ...lateValidation(late?.check),
     shouldValidate: 'onSubmit',
   });
   const realised = realisedByLots(profit, lotsText, order.Quantity);
@@ -396,11 +396,11 @@ function OrderCommand({
   onSend: () => void;
 }) {
   const { t } = useTranslation('orders');
-  const checks = useLateChecks(loadChecks);
+  const late = useLateSchemaCheck(loadSchemas, (m) => m.CancelFormSchema);
   const [form] = useForm({
     id: `order-${intent}-${order.Id}`,
     lastResult,
-    ...lateValidation(checks?.checkCancel),
+    ...lateValidation(late?.check),
     shouldValidate: 'onSubmit',
   });
   return (

@@ -31,7 +31,7 @@ import { RegisterCaptchaFormSchema, RegisterFormSchema, RegisterSendCodeSchema }
 import { pageTitle } from '~/utils/page-title';
 
 /** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
-const loadChecks = () => import('./checks');
+const loadSchemas = () => import('./schema');
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
@@ -118,7 +118,7 @@ export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
   const byPicture = !!picture;
-  const [form, fields, checks] = useLateSchemaForm(loadChecks, (m, formData) => m.checkRegister(formData, byPicture), {
+  const [form, fields, schemas] = useLateSchemaForm(loadSchemas, (m) => (byPicture ? m.RegisterCaptchaFormSchema : m.RegisterFormSchema), {
     id: 'register',
     constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
@@ -127,7 +127,7 @@ export default function RegisterPage() {
   const loginLink = from !== '/' ? `/login?${new URLSearchParams({ from })}` : '/login';
   const canSend = (payload: FormData) => {
     // Without the checks yet, the action checks the address.
-    if (!checks || checks.canGetCode(payload.get('account'))) return true;
+    if (!schemas || schemas.RegisterSendCodeSchema.safeParse({ account: payload.get('account') }).success) return true;
     form.validate({ name: fields.account.name });
     return false;
   };

@@ -13,7 +13,7 @@ import { useTranslation } from '~/i18n/react';
 import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
 import { Field } from '~/components/field';
-import { lateValidation, useLateChecks } from '~/components/late-checks';
+import { lateValidation, useLateSchemaCheck } from '~/components/late-checks';
 import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
 import { useLiveQuote } from '~/live/state';
 import { formatMargin, formatPrice } from '~/utils/format';
@@ -46,7 +46,7 @@ export type OrderBlock = 'closed' | 'noLeverage' | 'connecting' | 'stale' | null
  */
 export const OrderBlockContext = createContext<OrderBlock>(null);
 
-const loadCheck = () => import('./order-check').then((m) => m.checkOrder);
+const loadSchemas = () => import('./schema');
 
 /** The parts of the ticket that follow whether orders can be placed now. */
 function WithBlock({ children }: { children: (block: OrderBlock) => ReactNode }) {
@@ -119,8 +119,8 @@ export const OrderForm = memo(function OrderForm({
   const rules = useMemo(() => orderRulesOf(instrument), [instrument]);
   const constraint = useMemo(() => orderConstraint(rules), [rules]);
   // The checks (zod) load once the page is up; until then the ticket posts as it is and the action checks it.
-  const check = useLateChecks(loadCheck);
-  const validation = lateValidation<OrderFormValues>(check && ((formData) => check(formData, instrument.Id, rules)));
+  const late = useLateSchemaCheck(loadSchemas, (m) => m.orderSchemaFor(instrument.Id, rules));
+  const validation = lateValidation<OrderFormValues>(late?.check);
   const [form, fields] = useForm<OrderFormValues>({
     id: `order-${instrument.Code}`,
     lastResult,

@@ -2,7 +2,7 @@
  * The order form (spec §5 "Order"), one schema for the browser (conform) and the action. Messages are
  * translation keys. The instrument's own rules (lot step and minimum, price decimals, leverage values)
  * come from `rulesFor`: the page's instrument in the browser, the trade list in the action. The browser loads it
- * after the page is up (order-check.ts).
+ * after the page is up (order-form.tsx, components/late-checks.ts).
  */
 import { z } from 'zod';
 import { EntryMode, Side } from '#contract/enums';

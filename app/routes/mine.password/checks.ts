@@ -1,5 +1,0 @@
-/** The change-password form's checks in the browser, loaded after the page (decision 0028); the action parses with the same schema. */
-import { parseWithZod } from '@conform-to/zod/v3';
-import { ChangePasswordFormSchema } from './schema';
-
-export const checkChangePassword = (formData: FormData) => parseWithZod(formData, { schema: ChangePasswordFormSchema });
