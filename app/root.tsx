@@ -7,6 +7,7 @@ import {
   Meta,
   Outlet,
   Scripts,
+  UNSAFE_RemixContext,
   ScrollRestoration,
   useLocation,
   useMatches,
@@ -14,7 +15,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { hydrateLater, useLoadedComponent } from './components/hydrate-later';
@@ -59,10 +60,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       i18nVersion: resourcesVersion,
       // The page's BCP-47 tag, for <html lang> and Intl (utils/locale).
       locale: LANGUAGE_TAGS[lang],
-      // Written into <html> for the browser's number formatting (utils/number-symbols).
-      numberSymbols: JSON.stringify(numberSymbols(LANGUAGE_TAGS[lang])),
-      // And its date patterns (utils/date-symbols): hydration writes the server's dates without Intl.
-      datePatterns: JSON.stringify(datePatterns(LANGUAGE_TAGS[lang])),
       csrfToken,
       toast,
       user: user && { email: user.email, uid: user.uid, isDemo: user.is_demo === 1 },
@@ -111,24 +108,38 @@ export interface RouteHandle {
   footer?: boolean;
 }
 
+/**
+ * Written into <html> by the server only, for the browser's number formatting (utils/number-symbols) and its
+ * dates (utils/date-symbols: hydration writes the server's dates without Intl). Not in the loader's data: the
+ * page would carry them twice, and the first round trip of a slow link holds only so many bytes.
+ */
+function localeData(locale: string) {
+  return { 'data-number-symbols': JSON.stringify(numberSymbols(locale)), 'data-date-patterns': JSON.stringify(datePatterns(locale)) };
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRootData();
   const lang: Language = root?.lang ?? 'hk';
   const version = root?.i18nVersion ?? '';
+  // The shell, the largest script of every page (vite.config.ts), asked for first: on a slow link it takes the
+  // connection the page came on, already past TCP's slow start, and leaves with the head, not the body's end.
+  const [shell] = useContext(UNSAFE_RemixContext)!.manifest.entry.imports;
   return (
     <html
       lang={root?.locale ?? DEFAULT_LOCALE}
       dir={direction(lang)}
       data-lng={lang}
       data-i18n-version={version}
-      data-number-symbols={root?.numberSymbols}
-      data-date-patterns={root?.datePatterns}
+      // The browser keeps what the server wrote there (a new language is a new document): in development, React
+      // is told those attributes are meant to be missing from its own drawing.
+      {...(import.meta.env.SSR ? localeData(root?.locale ?? DEFAULT_LOCALE) : import.meta.env.DEV && { suppressHydrationWarning: true })}
     >
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover" />
         <meta name="theme-color" content="#0b1220" />
+        <link rel="modulepreload" href={shell} />
         <link rel="preload" as="fetch" href={`/locales/${lang}.json?v=${version}`} crossOrigin="anonymous" />
         <ShellStyles />
         <link rel="manifest" href="/manifest.json" />

@@ -16,7 +16,7 @@ export function numberSymbols(locale: string): NumberSymbols | null {
   return symbols;
 }
 
-/** What the page carries for its language in `<html data-…>` (JSON, written by the root loader), if it is this one's. */
+/** What the page carries for its language in `<html data-…>` (JSON, written by the root's Layout on the server), if it is this one's. */
 export function carriedByPage<T>(locale: string, key: 'numberSymbols' | 'datePatterns'): T | null {
   if (typeof document === 'undefined') return null;
   const html = document.documentElement;
