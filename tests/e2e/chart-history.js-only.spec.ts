@@ -32,8 +32,17 @@ async function dragBack(page: Page) {
   const history = page.waitForResponse((r) => r.url().includes('/candles?') && r.url().includes('code=LTCUSD'));
   await page.goto('/trade?code=LTCUSD&period=15min');
   const figure = page.getByRole('figure', { name: 'LTC/USD 15-minute candles' });
-  // Without JavaScript the page draws the last 64 candles (svg-candles.tsx): what the page carries.
-  await expect(figure.locator('svg .candle')).toHaveCount(64);
+  // Without JavaScript the page draws the last 64 candles (svg-candles.tsx): what the page carries. The last
+  // candle is drawn on its own, the others as one body (a move in a path) each.
+  const drawnCandles = () =>
+    figure
+      .locator('svg')
+      .evaluate(
+        (svg) =>
+          svg.querySelectorAll('.candle').length +
+          [...svg.querySelectorAll('.candles .bodies')].reduce((n, p) => n + (p.getAttribute('d')?.match(/M/g)?.length ?? 0), 0),
+      );
+  await expect.poll(drawnCandles).toBe(64);
   await reachForChart(page, figure);
   const res = await history;
   expect(res.status()).toBe(200);

@@ -7,7 +7,6 @@ const candle = (Time: number, Close: number): Candle => ({
   High: Math.max(100, Close),
   Low: Math.min(100, Close),
   Close,
-  Volume: 1,
 });
 const list = [candle(60, 101), candle(120, 102)];
 

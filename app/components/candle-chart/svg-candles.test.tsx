@@ -10,7 +10,7 @@ function series(count: number, base = 70_000): Candle[] {
   return Array.from({ length: count }, (_, i) => {
     const open = base + i * 10;
     const close = i % 2 === 0 ? open + 25 : open - 25;
-    return { Time: START + i * 900, Open: open, High: Math.max(open, close) + 5, Low: Math.min(open, close) - 5, Close: close, Volume: 1 };
+    return { Time: START + i * 900, Open: open, High: Math.max(open, close) + 5, Low: Math.min(open, close) - 5, Close: close };
   });
 }
 const price2 = (p: number) => formatPrice(p, 2, 'en');
@@ -63,7 +63,7 @@ describe('chartLayout', () => {
   });
 
   test('a flat price still gets a scale', () => {
-    const flat: Candle[] = [{ Time: START, Open: 1.1, High: 1.1, Low: 1.1, Close: 1.1, Volume: 0 }];
+    const flat: Candle[] = [{ Time: START, Open: 1.1, High: 1.1, Low: 1.1, Close: 1.1 }];
     const layout = chartLayout(flat, 5, (p) => formatPrice(p, 5, 'en'), []);
     expect(layout.top).toBeGreaterThan(1.1);
     expect(layout.bottom).toBeLessThan(1.1);
@@ -86,6 +86,14 @@ describe('chartLayout', () => {
   });
 });
 
+/** How many candles of one direction the paths draw: one body (a move, `M`) each. */
+function drawn(html: string, direction: 'up' | 'down'): number {
+  const group = html.match(
+    new RegExp(`<g class="candles ${direction}"><path class="wicks" d="[^"]*"></path><path class="bodies" d="([^"]*)"`),
+  );
+  return group?.[1]?.match(/M/g)?.length ?? 0;
+}
+
 describe('SvgCandles', () => {
   const render = (candles: Candle[]) =>
     renderToString(
@@ -102,9 +110,22 @@ describe('SvgCandles', () => {
 
   test('draws one candle per period, rising ones up and falling ones down', () => {
     const html = render(series(11));
-    expect(html.match(/class="candle up"/g)).toHaveLength(6);
-    expect(html.match(/class="candle down"/g)).toHaveLength(5);
-    expect(html.match(/<rect/g)).toHaveLength(11 + 1); // bodies and the last-price tag
+    // The last (rising) candle on its own, the ten before it in one path of bodies per direction.
+    expect(html.match(/class="candle up"/g)).toHaveLength(1);
+    expect(drawn(html, 'up')).toBe(5);
+    expect(drawn(html, 'down')).toBe(5);
+    expect(html.match(/class="wicks" d="[^"]*"/g)?.map((d) => d.match(/M/g)?.length)).toEqual([5, 5]);
+  });
+
+  test("a body runs from the open to the close, a wick from the high to the low, as wide as the last candle's", () => {
+    const candles = series(11);
+    const layout = chartLayout(candles, 2, price2, []);
+    const html = render(candles);
+    const first = layout.candles[0]!;
+    expect(html).toContain(`M${first.x} ${first.bodyTop}v${first.bodyHeight}`);
+    expect(html).toContain(`M${first.x} ${first.wickTop}V${first.wickBottom}`);
+    expect(html).toMatch(new RegExp(`class="bodies" d="[^"]*" stroke-width="${first.width}"`));
+    expect(html).toContain(`width="${first.width}"`); // the last candle's rect
   });
 
   test("draws each of the trader's lines with its label", () => {

@@ -173,9 +173,9 @@ export function SvgCandles({
         ))}
       </g>
       <g className="chart-candles">
-        {layout.candles.map((c) => (
-          <CandleMark key={c.time} {...c} />
-        ))}
+        <CandlePaths candles={layout.candles.slice(0, -1)} up />
+        <CandlePaths candles={layout.candles.slice(0, -1)} up={false} />
+        {layout.candles.length ? <CandleMark {...layout.candles[layout.candles.length - 1]!} /> : null}
       </g>
       <g className="chart-axis" fontSize={FONT}>
         {layout.priceTicks.map((t) => (
@@ -212,9 +212,36 @@ export function SvgCandles({
 }
 
 /**
- * One candle. A live tick moves the last candle only (unless it stretches the scale), so the others keep
- * their props and React leaves them alone: a tick's render on a weak phone is one candle, not 64.
+ * The candles before the last, rising or falling ones: their wicks in one path and their bodies in another (a
+ * body is a stroke as wide as the candle). Two elements instead of three per candle: the page carries about
+ * 2 KB of SVG instead of 8 for 64 candles, and a phone lays out and paints two shapes, not 190.
  */
+function CandlePaths({ candles, up }: { candles: readonly CandleShape[]; up: boolean }) {
+  let wicks = '';
+  let bodies = '';
+  for (const c of candles) {
+    if (c.up !== up) continue;
+    wicks += `M${c.x} ${c.wickTop}V${c.wickBottom}`;
+    bodies += `M${c.x} ${c.bodyTop}v${c.bodyHeight}`;
+  }
+  return <CandleGroup up={up} wicks={wicks} bodies={bodies} width={candles[0]?.width ?? 1} />;
+}
+
+/**
+ * A live tick moves the last candle only (unless it stretches the scale): the paths' strings stay the same and
+ * React leaves them alone, so a tick's render on a weak phone is one candle, not 64.
+ */
+const CandleGroup = memo(function CandleGroup({ up, wicks, bodies, width }: { up: boolean; wicks: string; bodies: string; width: number }) {
+  if (!wicks) return null;
+  return (
+    <g className={`candles ${up ? 'up' : 'down'}`}>
+      <path className="wicks" d={wicks} />
+      <path className="bodies" d={bodies} strokeWidth={width} />
+    </g>
+  );
+});
+
+/** The last candle, the one live prices move. */
 const CandleMark = memo(function CandleMark({ up, x, width, wickTop, wickBottom, bodyTop, bodyHeight }: CandleShape) {
   return (
     <g className={`candle ${up ? 'up' : 'down'}`}>

@@ -16,6 +16,7 @@ import { periodOf, tradeUrl } from './trade-url';
 import { upstreamFallback } from '~/upstream/api.server';
 import { chartOrders } from './chart-orders.server';
 import { SHOWN_CANDLES } from '~/components/candle-chart/svg-candles';
+import { chartCandle } from '~/components/candle-chart/candles';
 
 /** The last instrument chosen on this device (not secret: a product code). */
 export const tradeCodeCookie = createCookie('trade_code', {
@@ -101,7 +102,7 @@ export async function loadTradeScreen(api: Api, request: Request) {
     quote,
     period,
     /** What the SVG draws; the canvas chart asks /candles for the older ones (they were two thirds of the page's data). */
-    candles: chart.slice(-SHOWN_CANDLES),
+    candles: chart.slice(-SHOWN_CANDLES).map(chartCandle),
     /** The trader's positions and pending orders of this instrument, drawn on the chart. */
     orders: mine,
     instruments: drawer,
