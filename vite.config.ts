@@ -18,7 +18,7 @@ const SHELL_MODULES =
   /\/app\/live\/(events|resync|store|hooks)|preload-helper|\/contract\/enums|node_modules\/i18next\/|\/app\/i18n\/(?!.*\.server|language-names)|\/app\/utils\/(format|locale|nonce|number-symbols|page-title|demo-blocked|instrument-logo|when-idle)\.tsx?$|\/app\/components\/(page-header|language-flag)|node_modules\/remix-utils\/build\/react\/authenticity-token/;
 
 // What the ticket and the orders page both load besides the shell (money, stops, the account's figures): one
-// file instead of five. Over HTTP/1.1 each file is a request and a share of a slow link that the shell, the
+// file instead of four. Over HTTP/1.1 each file is a request and a share of a slow link that the shell, the
 // largest, waits behind: Lighthouse's simulated LCP of /trade fell from about 2.25 to 2.0-2.2 s with this and
 // the shell's preload at the head (root.tsx). /alerts and /mine/withdraw load 1-1.5 KB more for it.
 const TRADING_MODULES =
