@@ -15,7 +15,7 @@ const alias = {
 };
 
 const SHELL_MODULES =
-  /\/app\/live\/(events|resync|store|hooks)|preload-helper|\/contract\/enums|node_modules\/i18next\/|\/app\/i18n\/(?!.*\.server|language-names)|\/app\/utils\/(format|locale|nonce|number-symbols|page-title|demo-blocked|instrument-logo|when-idle)\.tsx?$|\/app\/components\/(page-header|language-flag)|node_modules\/remix-utils\/build\/react\/authenticity-token/;
+  /\/app\/live\/(events|resync|store|hooks)|preload-helper|\/contract\/enums|node_modules\/i18next\/|\/app\/i18n\/(?!.*\.server|language-names)|\/app\/utils\/(format|locale|nonce|number-symbols|page-title|demo-blocked|instrument-logo|when-idle)\.tsx?$|\/app\/components\/(page-header|language-flag|hydrate-later)|node_modules\/remix-utils\/build\/react\/authenticity-token/;
 
 // What the ticket and the orders page both load besides the shell (money, stops, the account's figures): one
 // file instead of four. Over HTTP/1.1 each file is a request and a share of a slow link that the shell, the
@@ -38,6 +38,10 @@ export default defineConfig({
     // A lazy chunk's list of modules to preload leaves out the shell: every page has loaded it already.
     modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)shell-[\w-]+\.js$/.test(dep)) },
     rollupOptions: {
+      // The date modules only declare things (their object spreads read to Rollup as possible side effects). The
+      // root imports them for the server's HTML alone (root.tsx's localeData): without this, once they are a
+      // chunk of their own, every page would load it for those "side effects".
+      treeshake: { moduleSideEffects: (id) => !/\/app\/utils\/(date-symbols|format-date)\.ts$|\/contract\/time\.ts$/.test(id) },
       output: {
         // The small modules every page's root loads go in one "shell" chunk instead of a dozen files of a
         // few hundred bytes: each file is compressed on its own and costs a request on a slow network

@@ -36,9 +36,18 @@ export function useLoadedComponent<P>(load: () => Promise<ComponentType<P>>, cac
 const inUse = (island: HTMLElement) => island.querySelector('details[open]') || island.contains(document.activeElement);
 
 /** Pass the server's component as `import.meta.env.SSR ? Component : null`, so the browser's build drops that import. */
-export function hydrateLater<P extends object>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function hydrateLater<P extends object>(
+  server: ComponentType<P> | null,
+  load: () => Promise<ComponentType<P>>,
+  /**
+   * For a form that may be typed into before its code comes (components/carry-fields): swapped while in use too,
+   * with what was typed carried over by `carry`, which the swap calls before and after. (Its fields are numbers,
+   * typed without an input method's composition.)
+   */
+  { carry }: { carry?: (island: HTMLElement) => () => void } = {},
+): ComponentType<P> & { preload: () => void } {
   const cache: { component?: ComponentType<P> } = {};
-  return function HydrateLater(props: P) {
+  function HydrateLater(props: P) {
     const loaded = useLoadedComponent(load, cache, !import.meta.env.SSR);
     const island = useRef<HTMLDivElement>(null);
     // Drawn by the browser from the start (no server markup to keep), or swapped in once the island is idle.
@@ -54,7 +63,10 @@ export function hydrateLater<P extends object>(server: ComponentType<P> | null, 
       // Looked at and drawn in one task: a tap pressed on the server's markup between the two would be released
       // on the new markup, and the browser then sends no click at all.
       const swapWhenIdle = () => {
-        if (loaded && pressed.current.size === 0 && !inUse(element)) flushSync(() => setSwapped(true));
+        if (!loaded || pressed.current.size > 0 || (!carry && inUse(element))) return;
+        const putBack = carry?.(element);
+        flushSync(() => setSwapped(true));
+        putBack?.();
       };
       // Focus leaving may be moving to another element of the island: look once it has landed. A release: once
       // its click is surely done (iOS sends a tap's click in a task of its own, after the touch ends). (The
@@ -100,5 +112,12 @@ export function hydrateLater<P extends object>(server: ComponentType<P> | null, 
     ) : (
       <div ref={island} className="island" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
     );
-  };
+  }
+  /** Loads the code ahead of a part the page does not draw until a tap (an order's details): drawn at once then. */
+  HydrateLater.preload = () =>
+    void load().then(
+      (loaded) => (cache.component ??= loaded),
+      () => undefined,
+    );
+  return HydrateLater;
 }

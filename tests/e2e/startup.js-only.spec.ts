@@ -214,3 +214,36 @@ test("the page's code starts downloading while the page is read: every module pr
     await context.close();
   }
 });
+
+// An order's popup drawn by the server (a link to it, a reload) works as drawn until its code comes after
+// hydration (routes/order). Its code is held back here (a slow network, which the real server cannot be made to
+// be) while the trader types a take profit; when it comes, what was typed, and the caret, stay, and the popup's
+// code reads them: the money at that take profit shows.
+test("an order's popup typed into before its code arrives keeps the text and the caret, and its code reads them", async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await openDemo(page);
+  const id = await placeOrder(page, { lots: '0.02' });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/order-detail-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const watch = await watchStartup(page);
+  await page.goto(`/order?type=1&detail=${id}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const popup = page.getByRole('dialog');
+  const takeProfit = popup.getByRole('textbox', { name: 'Take profit' });
+  await takeProfit.click();
+  await page.keyboard.type('1.5');
+  await expect(popup.getByTestId('take-profit-money')).toHaveText('');
+  release();
+  await page.waitForResponse(/\/assets\/order-detail-[\w-]+\.js$/);
+  // The popup's code draws the money at the typed price once it has read it.
+  await expect(popup.getByTestId('take-profit-money')).toContainText('USD');
+  await expect(takeProfit).toHaveValue('1.5');
+  await expect(takeProfit).toBeFocused();
+  await page.keyboard.type('1');
+  await expect(takeProfit).toHaveValue('1.51');
+  expect(watch.errors).toEqual([]);
+});

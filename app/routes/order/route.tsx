@@ -22,14 +22,17 @@ import { useLiveAccount, useLiveClosed } from '~/live/state';
 import type { RouteHandle } from '~/root';
 import ordersCss from '~/styles/orders.css?inline';
 import { failureMessage, loaderFailure, UpstreamError, UpstreamUnavailable, upstreamApi, upstreamFallback } from '~/upstream/api.server';
-import { ConfirmDialog } from '~/components/confirm-dialog';
+import { ConfirmDialog as ServerConfirmDialog } from '~/components/confirm-dialog';
 import { redirect } from '@remix-run/node';
 import { accountDetail, cancelOrder, closeAll, closeAllPreview, closeOrder, myOrders, setStops } from '~/upstream/trade.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { formatInteger, formatLots, formatMoney, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
-import { OrderDetail } from './order-detail';
+import { OrderDetail as ServerOrderDetail } from './order-detail';
+import { carryFields } from '~/components/carry-fields';
+import { hydrateLater } from '~/components/hydrate-later';
+import { whenIdle } from '~/utils/when-idle';
 import { NextPageLink } from '~/components/endless-list';
 import { OrderRow, OrderSkeleton, useMorePages, type LiveOrder } from './order-list';
 import { closeScopeOf, ordersUrl, positiveIntOf, TABS, tabOf } from './orders-url';
@@ -44,6 +47,21 @@ import { safeRedirectPath } from '~/utils/safe-redirect';
 export const handle: RouteHandle = { footer: true };
 
 export const meta: MetaFunction = (args) => namedPageTitle(args, 'orders');
+
+// An order's details (its stops form, conform's code with it) and the close-all confirmation are not in the page's
+// first script: the server draws an open one, which works as drawn until its code comes (components/hydrate-later);
+// the code loads once the page is idle, before the first tap on an order. Over HTTP/1.1 each file of the first script
+// is a request sharing a slow link with the shell (decision 0030).
+const OrderDetail = hydrateLater(
+  import.meta.env.SSR ? ServerOrderDetail : null,
+  () => import('./order-detail').then((m) => m.OrderDetail),
+  {
+    carry: carryFields,
+  },
+);
+const ConfirmDialog = hydrateLater(import.meta.env.SSR ? ServerConfirmDialog : null, () =>
+  import('~/components/confirm-dialog').then((m) => m.ConfirmDialog),
+);
 
 const TAB_KEYS: Record<OrderTab, { tab: string; empty: string }> = {
   [OrderTab.Holding]: { tab: 'tabs.holding', empty: 'empty.holding' },
@@ -193,6 +211,14 @@ export default function OrdersPage() {
   // money into dollars (the take-profit and stop-loss amounts in an order's detail).
   useLiveStream({ quotes: conversionInstruments(data.conversions) });
   const liveAccount = useLiveAccount();
+  useEffect(
+    () =>
+      whenIdle(() => {
+        OrderDetail.preload();
+        ConfirmDialog.preload();
+      }),
+    [],
+  );
 
   // Where the screen is going: a new tab shows its loading state and a popup opens before the server answers.
   const going =
