@@ -22,7 +22,7 @@ const SHELL_MODULES =
 // largest, waits behind: Lighthouse's simulated LCP of /trade fell from about 2.25 to 2.0-2.2 s with this and
 // the shell's preload at the head (root.tsx). /alerts and /mine/withdraw load 1-1.5 KB more for it.
 const TRADING_MODULES =
-  /\/app\/(components|utils)\/stop-money|\/contract\/(arithmetic|money)\.ts|\/app\/live\/state|\/app\/components\/account-figures/;
+  /\/app\/(components|utils)\/stop-money|\/contract\/(arithmetic|money)\.ts|\/app\/live\/state|\/app\/components\/(account-figures|carry-fields)/;
 
 export default defineConfig({
   resolve: { alias },

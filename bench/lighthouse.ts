@@ -150,8 +150,9 @@ async function openDemoWithPositions(cdpPort: number, origin: string, positions:
     ]);
     for (let i = 0; i < positions; i++) {
       await page.goto(`${origin}/trade?code=EURUSD`);
-      await page.locator('html[data-hydrated="true"]').waitFor();
-      const ticket = page.locator('form.order-form');
+      // The ticket's code comes after the page (routes/trade/route.tsx): its own ticket, not the server's.
+      const ticket = page.locator('form.order-form[data-live]');
+      await ticket.waitFor();
       await ticket.locator(`.entry-mode input[type="radio"][value="${EntryMode.Market}"]`).check();
       await ticket.locator('input[name="lots"]').fill('0.01');
       await ticket.locator(`button[name="side"][value="${Side.Buy}"]`).click();

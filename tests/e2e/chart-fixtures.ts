@@ -1,11 +1,11 @@
 /** What the chart-lines tests share: a position with a take profit and a stop loss, placed as a trader does. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { confirmOrder } from './fixtures';
+import { confirmOrder, ticketReady } from './fixtures';
 
 /** A market buy of 0.10 lot of EUR/USD with a take profit and a stop loss, placed on the ticket; returns its number. */
 export async function buyWithStops(page: Page, takeProfit: string, stopLoss: string): Promise<string> {
   await page.goto('/trade?code=EURUSD');
-  if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  if (test.info().project.name === 'js-on') await ticketReady(page);
   const ticket = page.getByRole('form', { name: 'Place an order' });
   await ticket.getByRole('radio', { name: 'Market price' }).check();
   await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill('0.10');

@@ -157,13 +157,22 @@ export async function confirmOrder(page: Page) {
 }
 
 /** Places an order of EUR/USD (a buy of 0.01 lot unless told) on the trade screen and returns its number. */
+/**
+ * The trade screen is hydrated and its ticket's code has taken the server's ticket's place (it comes after the
+ * page: routes/trade/route.tsx). Before that, the ticket is the server's: it posts as without JavaScript.
+ */
+export async function ticketReady(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('form.order-form[data-live]')).toHaveCount(1);
+}
+
 export async function placeOrder(
   page: Page,
   options: { targetPrice?: string; takeProfit?: string; lots?: string; side?: 'buy' | 'sell' } = {},
 ): Promise<string> {
   await page.goto('/trade?code=EURUSD');
-  // With JavaScript, type only once the page is hydrated and the buttons follow the live feed.
-  if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // With JavaScript, type only once the ticket's code is there and the buttons follow the live feed.
+  if (test.info().project.name === 'js-on') await ticketReady(page);
   const ticket = page.getByRole('form', { name: 'Place an order' });
   if (options.targetPrice) {
     await ticket.getByRole('radio', { name: 'Pending order' }).check();

@@ -1,7 +1,7 @@
 /** Issue 9's points that a browser (or any HTTP client) meets: each was seen failing before its fix. */
 import { expect, test } from '@playwright/test';
 import net from 'node:net';
-import { logInRealAccount, openDemo, REAL_PASSWORD, registerRealAccount } from './fixtures';
+import { logInRealAccount, openDemo, REAL_PASSWORD, registerRealAccount, ticketReady } from './fixtures';
 
 const DOTTED = [
   '/.//evil.example',
@@ -44,7 +44,7 @@ test('absurd lots never break the trade page: no estimate, a "too large" message
   await expect(page.getByRole('heading', { level: 1 })).toContainText('BTC/USD');
   await openDemo(page);
   await page.goto('/trade?code=EURUSD');
-  if (javaScriptEnabled) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  if (javaScriptEnabled) await ticketReady(page);
   await page.getByRole('spinbutton', { name: 'Lots' }).fill('9999999');
   if (!javaScriptEnabled) await page.getByRole('button', { name: 'Update estimates' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('EUR/USD');

@@ -4,14 +4,14 @@
  * ticket's one-time idempotency key is the same either way. JavaScript on and off.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { chooseLanguage, forceMarket, openDemo, setPrice } from './fixtures';
+import { chooseLanguage, forceMarket, openDemo, setPrice, ticketReady } from './fixtures';
 
 const oneTapSwitch = (page: Page) => page.getByRole('switch', { name: 'One-tap trading' });
 const holdingRows = (page: Page) => page.getByRole('list', { name: 'Holding' }).getByRole('listitem');
 
 async function openTicket(page: Page) {
   await page.goto('/trade?code=EURUSD');
-  if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  if (test.info().project.name === 'js-on') await ticketReady(page);
   const ticket = page.getByRole('form', { name: 'Place an order' });
   await ticket.getByRole('radio', { name: 'Market price' }).check();
   await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill('0.01');

@@ -5,7 +5,7 @@
  * traffic passes a freezable proxy (./frozen-upstream.ts: the one simulated fault).
  */
 import { expect, test } from '@playwright/test';
-import { chooseLanguage, confirmOrder, forceMarket, openDemo, setPrice, upstreamUrl } from './fixtures';
+import { chooseLanguage, confirmOrder, forceMarket, openDemo, setPrice, upstreamUrl, ticketReady } from './fixtures';
 import { startFreezableProxy, startWebServer, type FreezableUpstream } from './frozen-upstream';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
@@ -35,7 +35,7 @@ test('an order the upstream does not answer keeps its ticket and key, and its re
   await setPrice('EURUSD', '1.10000');
   await openDemo(page);
   await page.goto('/trade?code=EURUSD');
-  if (javaScriptEnabled) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  if (javaScriptEnabled) await ticketReady(page);
   const ticket = page.getByRole('form', { name: 'Place an order' });
   await ticket.getByRole('radio', { name: 'Market price' }).check();
   await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill('0.02');

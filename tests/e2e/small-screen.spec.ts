@@ -4,7 +4,7 @@
  * long; and on the trade screen both order buttons are on the first screen, without scrolling.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseLanguage, forceMarket, openDemo, setPrice } from './fixtures';
+import { chooseLanguage, forceMarket, openDemo, setPrice, ticketReady } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 640 } });
 
@@ -90,7 +90,7 @@ test('both order buttons are on the first screen of the trade page, without scro
   await chooseLanguage(page, 'en');
   await openDemo(page);
   await page.goto('/trade?code=EURUSD');
-  if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  if (test.info().project.name === 'js-on') await ticketReady(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   const ticket = page.getByRole('form', { name: 'Place an order' });
   for (const name of ['Buy up (long)', 'Buy low (short)']) {

@@ -247,3 +247,37 @@ test("an order's popup typed into before its code arrives keeps the text and the
   await expect(takeProfit).toHaveValue('1.51');
   expect(watch.errors).toEqual([]);
 });
+
+// The ticket's code comes after the page too (routes/trade/route.tsx). Held back here (a slow network), the
+// trader chooses a pending order and types into the server's ticket; when the code comes, the choice, the
+// numbers and the focus stay, and the ticket's code reads them: the money at the take profit shows.
+test('the ticket typed into before its code arrives keeps the choice, the numbers and the focus', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await openDemo(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/order-form-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const watch = await watchStartup(page);
+  await page.goto('/trade?code=EURUSD');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const ticket = page.getByRole('form', { name: 'Place an order' });
+  await ticket.getByRole('radio', { name: 'Pending order' }).check();
+  await ticket.getByRole('spinbutton', { name: 'Target price' }).fill('1.09000');
+  await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill('0.10');
+  const takeProfit = ticket.getByRole('spinbutton', { name: 'Take profit' });
+  await takeProfit.fill('1.09500');
+  await expect(page.locator('form.order-form[data-live]')).toHaveCount(0);
+  release();
+  await expect(page.locator('form.order-form[data-live]')).toHaveCount(1);
+  // 500 points of EUR/USD at 0.10 lot: 50.00 USD.
+  await expect(ticket.getByTestId('take-profit-money')).toContainText('+50.00 USD');
+  await expect(ticket.getByRole('radio', { name: 'Pending order' })).toBeChecked();
+  await expect(ticket.getByRole('spinbutton', { name: 'Target price' })).toHaveValue('1.09000');
+  await expect(ticket.getByRole('spinbutton', { name: 'Lots', exact: true })).toHaveValue('0.10');
+  await expect(takeProfit).toHaveValue('1.09500');
+  await expect(takeProfit).toBeFocused();
+  expect(watch.errors).toEqual([]);
+});

@@ -6,7 +6,7 @@
  * prices, the contract size (100,000 a lot for the seeded currency pairs) and the lots, not by the app's code.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseLanguage, fact, forceMarket, openDemo, placeOrder, setPrice } from './fixtures';
+import { chooseLanguage, fact, forceMarket, openDemo, placeOrder, setPrice, ticketReady } from './fixtures';
 
 const UNITS_PER_LOT = 100_000;
 
@@ -21,7 +21,7 @@ const asPrice = (points: number) => (points / 1e5).toFixed(5);
 
 async function openTrade(page: Page, code: string) {
   await page.goto(`/trade?code=${code}`);
-  if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  if (test.info().project.name === 'js-on') await ticketReady(page);
   return page.getByRole('form', { name: 'Place an order' });
 }
 

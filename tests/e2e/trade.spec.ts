@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { marginMicro } from '../../contract/arithmetic';
 import { MarginMode } from '../../contract/enums';
 import { money, parseUnits } from '../../contract/money';
-import { adminCommand, chooseLanguage, confirmOrder, forceMarket, openDemo, setPrice, watchCsp } from './fixtures';
+import { adminCommand, chooseLanguage, confirmOrder, forceMarket, openDemo, setPrice, watchCsp, ticketReady } from './fixtures';
 
 /** EUR/USD as the upstream seeds it: 5 decimals, 100,000 units a lot, 5 USD a lot in fees. */
 const EURUSD = { precision: 5, contractSize: 100_000, marginMode: MarginMode.Leverage, feeRateMicro: 5_000_000 };
@@ -24,7 +24,7 @@ async function openTrade(page: Page, query = 'code=EURUSD') {
   await expect(page.getByRole('heading', { level: 1 })).toContainText('EUR/USD');
   // With JavaScript, wait for hydration: before it the buttons are the server's; right after it they
   // wait for the live feed, and a tap in between would land on a button that just became disabled.
-  if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  if (test.info().project.name === 'js-on') await ticketReady(page);
 }
 
 /** The estimates shown match contract/arithmetic for the lots and leverage at the price shown beside them. */

@@ -4,7 +4,7 @@
  * crossed; set from the order ticket, the row shows it; a distance off the product's ticks is refused.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { chooseLanguage, fact, forceMarket, openDemo, placeOrder, setPrice } from './fixtures';
+import { chooseLanguage, fact, forceMarket, openDemo, placeOrder, setPrice, ticketReady } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await chooseLanguage(page, 'en');
@@ -91,7 +91,7 @@ test('set in the popup, the stop follows the price up, never back, and closes th
 test('set from the order ticket: the holding row shows the trailing stop; a distance off the ticks is refused', async ({ page }) => {
   await openDemo(page);
   await page.goto('/trade?code=EURUSD');
-  if (test.info().project.name === 'js-on') await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  if (test.info().project.name === 'js-on') await ticketReady(page);
   const ticket = page.getByRole('form', { name: 'Place an order' });
   await ticket.getByRole('radio', { name: 'Market price' }).check();
   await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill('0.01');

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
 import { OrderConfirm as ServerConfirm } from './order-confirm';
 
 const load = () => import('./order-confirm');
-const BrowserConfirm = lazy(() => load().then((m) => ({ default: m.OrderConfirm })));
+const BrowserConfirm = /* @__PURE__ */ lazy(() => load().then((m) => ({ default: m.OrderConfirm })));
 
 type Props = ComponentProps<typeof ServerConfirm>;
 

@@ -8,7 +8,7 @@
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
@@ -19,6 +19,7 @@ import { useLiveQuote } from '~/live/state';
 import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { canStepDown, estimateOrder, formatLots, priceUnits, stepLots, type Conversion, type TicketInstrument } from './estimates';
+import { OrderBlockContext, type OrderBlock } from './order-block';
 import { OrderConfirmSlot, usePreloadConfirm } from './order-confirm-slot';
 import { orderConstraint, orderRulesOf } from './order-rules';
 import type { OrderFormValues } from './schema';
@@ -34,17 +35,6 @@ export interface TicketDefaults {
   stop_loss: string;
   trail_distance: string;
 }
-
-/** Why buy and sell cannot be pressed right now. */
-export type OrderBlock = 'closed' | 'noLeverage' | 'connecting' | 'stale' | null;
-
-/**
- * Why buy and sell are off now, given around the ticket rather than as its prop: it changes twice as a page
- * starts (hydrated: waiting for prices; then the feed is up), and as a prop each change drew the whole ticket
- * again, conform's fields and all (about 28 ms each on a weak phone; issue 12). Only the notice and the
- * buttons read it.
- */
-export const OrderBlockContext = createContext<OrderBlock>(null);
 
 const loadSchemas = () => import('./schema');
 
@@ -81,7 +71,7 @@ function AtLivePrice({
 }
 
 /** Memoised: the trade page re-renders on every tick of its instrument, the ticket's fields need not. */
-export const OrderForm = memo(function OrderForm({
+export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
   instrument,
   period,
   fallbackPrice,
@@ -223,6 +213,8 @@ export const OrderForm = memo(function OrderForm({
       onSubmit={onSubmit}
       className="form order-form"
       aria-label={t('order.label')}
+      // The ticket's own code is here (not the server's markup kept until it comes: route.tsx): what a test waits for.
+      data-live={import.meta.env.SSR ? undefined : ''}
     >
       {/* The first submit button is the one Enter presses: it only recalculates, it never places an order. */}
       <button

@@ -27,7 +27,10 @@ import { oneTapChosen } from '~/utils/one-tap.server';
 import { loginRedirect } from '~/utils/session.server';
 import tradeCss from '~/styles/trade.css?inline';
 import { InstrumentDrawer } from './instrument-drawer';
-import { OrderBlockContext, OrderForm, type OrderBlock } from './order-form';
+import { carryFields } from '~/components/carry-fields';
+import { hydrateLater } from '~/components/hydrate-later';
+import { OrderBlockContext, type OrderBlock } from './order-block';
+import { OrderForm as ServerOrderForm } from './order-form';
 import { OrderPlaced } from './order-placed';
 import { loadTradeScreen, tradeCodeCookie } from './queries.server';
 import { QuotePanel } from './quote-panel';
@@ -35,6 +38,13 @@ import { orderRulesOf } from './order-rules';
 import { orderSchemaFor } from './schema';
 import { PERIOD_LABELS, tradeUrl } from './trade-url';
 import { instrumentLogo } from '~/utils/instrument-logo';
+
+// The ticket's code (conform's with it) is not in the page's first script: the server's ticket works as drawn (it
+// posts) until its code comes once the page is idle, and what was typed meanwhile is carried over (decision 0030).
+// Over HTTP/1.1 each file of the first script is a request sharing a slow link with the shell.
+const OrderForm = hydrateLater(import.meta.env.SSR ? ServerOrderForm : null, () => import('./order-form').then((m) => m.OrderForm), {
+  carry: carryFields,
+});
 
 export const handle: RouteHandle = { footer: true };
 
