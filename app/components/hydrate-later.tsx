@@ -45,7 +45,7 @@ export function hydrateLater<P extends object>(
    * typed without an input method's composition.)
    */
   { carry }: { carry?: (island: HTMLElement) => () => void } = {},
-): ComponentType<P> & { preload: () => void } {
+): ComponentType<P> & { preload: () => Promise<unknown> } {
   const cache: { component?: ComponentType<P> } = {};
   function HydrateLater(props: P) {
     const loaded = useLoadedComponent(load, cache, !import.meta.env.SSR);
@@ -115,7 +115,7 @@ export function hydrateLater<P extends object>(
   }
   /** Loads the code ahead of a part the page does not draw until a tap (an order's details): drawn at once then. */
   HydrateLater.preload = () =>
-    void load().then(
+    load().then(
       (loaded) => (cache.component ??= loaded),
       () => undefined,
     );

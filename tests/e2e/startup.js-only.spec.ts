@@ -281,3 +281,21 @@ test('the ticket typed into before its code arrives keeps the choice, the number
   await expect(takeProfit).toBeFocused();
   expect(watch.errors).toEqual([]);
 });
+
+// Coming from the market list (the app running, no server ticket to keep), the ticket's code is fetched with the
+// screen's data (routes/trade/route.tsx): the trade screen never shows an empty place where the ticket goes.
+test('a trader coming from the market list sees the ticket with the trade screen, never an empty place', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { emptyTicket: string[] }).emptyTicket = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('main.trade-page .island:empty')) seen.push('empty');
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.locator('a[href^="/trade?code=EURUSD"]').first().click();
+  await expect(page.locator('form.order-form[data-live]')).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { emptyTicket: string[] }).emptyTicket)).toEqual([]);
+});

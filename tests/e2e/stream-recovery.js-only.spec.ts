@@ -79,8 +79,11 @@ test('a resync that arrives while a page is loading waits for it, then reruns th
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   // The trade screen's data is held on the way: its navigation stays pending (a slow network, simulated).
   const tradeLoads: string[] = [];
+  // The trade screen's own loads (its clientLoader asks for its data apart from the root's: `_routes=routes/trade`).
   page.on('request', (r) => {
-    if (r.url().includes('/trade.data')) tradeLoads.push(r.url());
+    const url = new URL(r.url());
+    if (url.pathname === '/trade.data' && (url.searchParams.get('_routes') ?? 'routes/trade').includes('routes/trade'))
+      tradeLoads.push(r.url());
   });
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -7,7 +7,14 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  type ClientLoaderFunctionArgs,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -81,6 +88,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 const RULES_WAIT_MS = 1500;
 /** The order's wait never drops below this, however long the rules took. */
 const MIN_ORDER_WAIT_MS = 2000;
+
+/** A trader coming from another screen (no server ticket to keep) gets the ticket's code with the screen's data. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [page] = await Promise.all([serverLoader<typeof loader>(), OrderForm.preload()]);
+  return page;
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const startedAt = Date.now();
