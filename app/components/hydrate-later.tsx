@@ -41,10 +41,9 @@ export function hydrateLater<P extends object>(
   load: () => Promise<ComponentType<P>>,
   /**
    * For a form that may be typed into before its code comes (components/carry-fields): swapped while in use too,
-   * with what was typed carried over by `carry`, which the swap calls before and after. (Its fields are numbers,
-   * typed without an input method's composition.)
+   * unless `carry` says not now (null), with what was typed carried over by what it returns, called after the swap.
    */
-  { carry }: { carry?: (island: HTMLElement) => () => void } = {},
+  { carry }: { carry?: (island: HTMLElement) => (() => void) | null } = {},
 ): ComponentType<P> & { preload: () => Promise<unknown> } {
   const cache: { component?: ComponentType<P> } = {};
   function HydrateLater(props: P) {
@@ -63,10 +62,10 @@ export function hydrateLater<P extends object>(
       // Looked at and drawn in one task: a tap pressed on the server's markup between the two would be released
       // on the new markup, and the browser then sends no click at all.
       const swapWhenIdle = () => {
-        if (!loaded || pressed.current.size > 0 || (!carry && inUse(element))) return;
-        const putBack = carry?.(element);
+        const putBack = carry ? carry(element) : !inUse(element) && (() => {});
+        if (!loaded || pressed.current.size > 0 || !putBack) return;
         flushSync(() => setSwapped(true));
-        putBack?.();
+        putBack();
       };
       // Focus leaving may be moving to another element of the island: look once it has landed. A release: once
       // its click is surely done (iOS sends a tap's click in a task of its own, after the touch ends). (The
