@@ -99,22 +99,32 @@ for (const lng of ['hk', 'ar']) {
   });
 }
 
-/** `/` in English, hydrated, with the drawer's code held back until `deliverDrawerCode()` lets it come. */
-async function openHomeWithDrawerCodeHeld(page: Page) {
-  await chooseLanguage(page, 'en');
+/**
+ * Holds back the script chunk named `name` (a slow network, which the real server cannot be made to be) until the
+ * returned `deliver()` lets it come; `deliver()` resolves when it has arrived.
+ */
+async function holdChunk(page: Page, name: string) {
+  const pattern = new RegExp(`/assets/${name}-[\\w-]+\\.js$`);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/side-drawer-[\w-]+\.js$/, async (route) => {
+  await page.route(pattern, async (route) => {
     await held;
     await route.continue();
   });
+  return async function deliver() {
+    const arrived = page.waitForResponse(pattern);
+    release();
+    await arrived;
+  };
+}
+
+/** `/` in English, hydrated, with the drawer's code held back until `deliverDrawerCode()` lets it come. */
+async function openHomeWithDrawerCodeHeld(page: Page) {
+  await chooseLanguage(page, 'en');
+  const deliverDrawerCode = await holdChunk(page, 'side-drawer');
   const watch = await watchStartup(page);
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  const deliverDrawerCode = async () => {
-    release();
-    await page.waitForResponse(/\/assets\/side-drawer-[\w-]+\.js$/);
-  };
   return { watch, deliverDrawerCode };
 }
 
@@ -223,12 +233,7 @@ test("an order's popup typed into before its code arrives keeps the text and the
   await chooseLanguage(page, 'en');
   await openDemo(page);
   const id = await placeOrder(page, { lots: '0.02' });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/order-detail-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const deliver = await holdChunk(page, 'order-detail');
   const watch = await watchStartup(page);
   await page.goto(`/order?type=1&detail=${id}`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -237,8 +242,7 @@ test("an order's popup typed into before its code arrives keeps the text and the
   await takeProfit.click();
   await page.keyboard.type('1.5');
   await expect(popup.getByTestId('take-profit-money')).toHaveText('');
-  release();
-  await page.waitForResponse(/\/assets\/order-detail-[\w-]+\.js$/);
+  await deliver();
   // The popup's code draws the money at the typed price once it has read it.
   await expect(popup.getByTestId('take-profit-money')).toContainText('USD');
   await expect(takeProfit).toHaveValue('1.5');
@@ -256,12 +260,7 @@ test("an order's popup typed into before its code arrives keeps the text and the
 test('the ticket typed into before its code arrives keeps the choice and the numbers', async ({ page }) => {
   await chooseLanguage(page, 'en');
   await openDemo(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/order-form-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const deliver = await holdChunk(page, 'order-form');
   const watch = await watchStartup(page);
   await page.goto('/trade?code=EURUSD');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -271,8 +270,7 @@ test('the ticket typed into before its code arrives keeps the choice and the num
   await ticket.getByRole('spinbutton', { name: 'Lots', exact: true }).fill('0.10');
   const takeProfit = ticket.getByRole('spinbutton', { name: 'Take profit' });
   await takeProfit.fill('1.0950');
-  release();
-  await page.waitForResponse(/\/assets\/order-form-[\w-]+\.js$/);
+  await deliver();
   await page.waitForTimeout(500); // the code is evaluated and the page idle: the field being typed in stays
   await expect(page.locator('form.order-form[data-live]')).toHaveCount(0);
   await page.keyboard.type('0');
