@@ -134,6 +134,13 @@ describe('two web processes behind one port', () => {
     expect((await get(`${server.base}/logos/eurusd.png`)).headers['cache-control']).toBe(
       'public, max-age=86400, stale-while-revalidate=604800',
     );
+    // The build's other public files, by name; for an hour.
+    for (const file of ['/manifest.json', '/sw.js', '/flags/en.svg', '/favicon.svg']) {
+      const response = await get(`${server.base}${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers['cache-control'], file).toBe('public, max-age=3600');
+    }
+    expect((await get(`${server.base}/flags/nothing.svg`)).status).toBe(404);
     const sid = await signInDemo(server.base);
     const signedIn = await get(`${server.base}/`, { cookie: sid });
     expect(signedIn.status).toBe(200);
