@@ -62,8 +62,9 @@ export function hydrateLater<P extends object>(
       // Looked at and drawn in one task: a tap pressed on the server's markup between the two would be released
       // on the new markup, and the browser then sends no click at all.
       const swapWhenIdle = () => {
+        if (!loaded || pressed.current.size > 0) return;
         const putBack = carry ? carry(element) : !inUse(element) && (() => {});
-        if (!loaded || pressed.current.size > 0 || !putBack) return;
+        if (!putBack) return;
         flushSync(() => setSwapped(true));
         putBack();
       };

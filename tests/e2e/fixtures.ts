@@ -156,7 +156,6 @@ export async function confirmOrder(page: Page) {
   await confirmation.getByRole('button', { name: 'Place order' }).click();
 }
 
-/** Places an order of EUR/USD (a buy of 0.01 lot unless told) on the trade screen and returns its number. */
 /**
  * The trade screen is hydrated and its ticket's code has taken the server's ticket's place (it comes after the
  * page: routes/trade/route.tsx). Before that, the ticket is the server's: it posts as without JavaScript.
@@ -166,6 +165,7 @@ export async function ticketReady(page: Page) {
   await expect(page.locator('form.order-form[data-live]')).toHaveCount(1);
 }
 
+/** Places an order of EUR/USD (a buy of 0.01 lot unless told) on the trade screen and returns its number. */
 export async function placeOrder(
   page: Page,
   options: { targetPrice?: string; takeProfit?: string; lots?: string; side?: 'buy' | 'sell' } = {},
