@@ -157,12 +157,13 @@ export async function confirmOrder(page: Page) {
 }
 
 /**
- * The trade screen is hydrated and its ticket's code has taken the server's ticket's place (it comes after the
- * page: routes/trade/route.tsx). Before that, the ticket is the server's: it posts as without JavaScript.
+ * The trade screen is hydrated, its ticket's code has taken the server's ticket's place, and the ticket's checks
+ * are there (both come after the page: routes/trade/route.tsx, components/late-checks). Before that, the ticket is
+ * the server's, which posts as without JavaScript; then one whose orders are checked by the action alone.
  */
 export async function ticketReady(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await expect(page.locator('form.order-form[data-live]')).toHaveCount(1);
+  await expect(page.locator('form.order-form[data-live="checked"]')).toHaveCount(1);
 }
 
 /** Places an order of EUR/USD (a buy of 0.01 lot unless told) on the trade screen and returns its number. */

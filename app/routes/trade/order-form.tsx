@@ -213,8 +213,10 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
       onSubmit={onSubmit}
       className="form order-form"
       aria-label={t('order.label')}
-      // The ticket's own code is here (not the server's markup kept until it comes: route.tsx): what a test waits for.
-      data-live={import.meta.env.SSR ? undefined : ''}
+      // The ticket's own code is here (not the server's markup kept until it comes: route.tsx), and "checked" once
+      // its checks are too (until then an order with absurd lots asks to be confirmed, and the action refuses it):
+      // what a test waits for.
+      data-live={import.meta.env.SSR ? undefined : late ? 'checked' : ''}
     >
       {/* The first submit button is the one Enter presses: it only recalculates, it never places an order. */}
       <button
