@@ -114,9 +114,9 @@ function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; li
     const [price, change] = quote.current!.children as unknown as [HTMLElement, HTMLElement];
     // (A row without a line has no paths to redraw: drawSparkline leaves it.)
     drawSparkline(quote.current!.previousElementSibling as SVGSVGElement, [...line.slice(0, -1), q.close], trend);
-    put(price, 'textContent', priceText);
-    put(change, 'textContent', changeText);
-    put(change, 'className', changeClass);
+    putText(price, priceText);
+    putText(change, changeText);
+    if (change.className !== changeClass) change.className = changeClass;
   });
   const [trend, priceText, changeText, changeClass] = shown(i.ForexQuotations.Close, i.ForexQuotations.Change, i.MarketStatus);
   return (
@@ -134,9 +134,16 @@ function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; li
   );
 }
 
-/** Sets a node's text or class only when it changed (an equal write would still cost the phone a layout). */
-function put(node: HTMLElement, key: 'textContent' | 'className', value: string) {
-  if (node[key] !== value) node[key] = value;
+/**
+ * Sets a span's text only when it changed (an equal write would still cost the phone a layout), into its own text
+ * node: `textContent` would put a new node in its place, and each new node is styled anew (the 4× CPU steady state
+ * of `/`: frames about a tenth shorter, style recalculation about a fifth; decision 0027).
+ */
+function putText(node: HTMLElement, value: string) {
+  const text = node.firstChild;
+  if (text instanceof Text && !text.nextSibling) {
+    if (text.data !== value) text.data = value;
+  } else if (node.textContent !== value) node.textContent = value;
 }
 
 const NO_POINTS: number[] = [];
