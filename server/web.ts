@@ -6,7 +6,6 @@
 import { createRequestHandler } from '@remix-run/express';
 import { createRequestHandler as createFetchHandler, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
-import zlib from 'node:zlib';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import fs from 'node:fs';
@@ -20,6 +19,7 @@ import { upstreamForHost, type Config } from './config';
 import { createMetrics, metricsAllowed, routeLabeller } from './metrics';
 import { visitorPageCache, type VisitorPageRules } from './page-cache';
 import { createRelay, lastEventIdOf } from './relay/hub';
+import { PAGE_BROTLI, wholePages } from './whole-pages';
 import { desktopSiteUrl, refuseCrossSite, refuseMalformed, securityHeaders, unreadBodyCloses, validHost } from './security';
 
 export interface WebOptions {
@@ -138,9 +138,11 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
   app.use(
     compression({
       filter: (req, res) => req.path !== '/stream' && compression.filter(req, res),
-      brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18, [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+      brotli: PAGE_BROTLI,
     }),
   );
+  // A rendered page in brotli made in one call, not through the compressor's stream (./whole-pages.ts).
+  app.use(wholePages());
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
