@@ -20,10 +20,10 @@ import { sharedLinkBenchmarks } from './shared-link';
 import { steadyStateBenchmarks } from './steady-state';
 import { startServer } from './server';
 
-// Five runs, as Lighthouse's guide to variability advises (docs/variability.md): a median of five is about twice as
-// stable as one run, where three still let one slow moment of this shared machine decide a page's verdict.
 type LhResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
+// Five runs, as Lighthouse's guide to variability advises (docs/variability.md): a median of five is about twice as
+// stable as one run, where three still let one slow moment of this shared machine decide a page's verdict.
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const POSITIONS = 5;
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');

@@ -137,7 +137,7 @@ function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; li
 /**
  * Sets a span's text only when it changed (an equal write would still cost the phone a layout), into its own text
  * node: `textContent` would put a new node in its place, and each new node is styled anew (the 4× CPU steady state
- * of `/`: frames about a tenth shorter, style recalculation about a fifth; decision 0027).
+ * of `/`: frames about a tenth shorter; decision 0027).
  */
 function putText(node: HTMLElement, value: string) {
   const text = node.firstChild;
