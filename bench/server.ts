@@ -35,6 +35,8 @@ export async function startServer(port: number, concurrency: number): Promise<Be
     DATA_DIR: dataDir,
     WEB_CONCURRENCY: String(concurrency),
     UPSTREAM_TEST_HOOKS: '1',
+    // The same workload any day: forex, metals and indices tick on a weekend too.
+    UPSTREAM_MARKET_HOURS: 'always',
   };
   // The embedded upstream, in its own process.
   delete env.UPSTREAM_URL;

@@ -11,6 +11,11 @@ const UpstreamConfigSchema = z.object({
   UPSTREAM_SEED: z.coerce.number().int().safe().default(20260101),
   /** `1`: the admin API may set prices (browser tests and demos only). */
   UPSTREAM_TEST_HOOKS: z.enum(['0', '1']).default('0'),
+  /**
+   * `always`: every market trades around the clock unless the admin API closes it, for the browser tests and the
+   * benches, which must not depend on the day they run (forex closes from Friday 22:00 to Sunday 22:00 UTC).
+   */
+  UPSTREAM_MARKET_HOURS: z.enum(['real', 'always']).default('real'),
   /** Verification codes are also e-mailed through this server when set. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('LotFX <no-reply@localhost>'),

@@ -62,6 +62,7 @@ export async function start(options: StartOptions = {}): Promise<RunningUpstream
     allowPriceInjection: options.allowPriceInjection ?? config.UPSTREAM_TEST_HOOKS === '1',
     validateResponses: options.validateResponses ?? false,
     clock: options.clock ?? Date.now,
+    marketHours: options.marketHours ?? config.UPSTREAM_MARKET_HOURS,
     log,
     mail: options.mail ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM, log) : undefined),
     pushServiceHosts: options.pushServiceHosts ?? config.PUSH_SERVICE_HOSTS,

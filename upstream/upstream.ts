@@ -12,7 +12,7 @@ import { Deposits } from './funds/deposits';
 import { translateWith } from './http/i18n';
 import { Uploads } from './funds/uploads';
 import { Withdrawals } from './funds/withdrawals';
-import { Market } from './market/market';
+import { Market, type MarketHours } from './market/market';
 import { Simulator } from './market/simulator';
 import { TradingEngine } from './trading/engine';
 import { DEFAULT_PUSH_SERVICE_HOSTS, WebPush } from './push/web-push';
@@ -32,6 +32,8 @@ export interface UpstreamOptions {
   /** Check every response against the contract before sending it (tests). */
   validateResponses: boolean;
   clock: () => number;
+  /** 'always': forex, metals, indices and energy trade around the clock too (unless forced closed). */
+  marketHours?: MarketHours;
   log: (line: string) => void;
   /** Where uploaded images are kept (default: `uploads/` beside the database). */
   uploadsDir?: string;
@@ -63,7 +65,7 @@ export class Upstream {
     this.db = openDatabase(options.dbFile);
     this.settingQuery = this.db.prepare('SELECT value FROM settings WHERE key = ?');
     seed(this.db, { now: Math.floor(options.clock() / 1000), seed: options.seed, backfill: options.backfill });
-    this.market = new Market(this.db, options.clock);
+    this.market = new Market(this.db, options.clock, options.marketHours);
     this.simulator = new Simulator(this.market, { seed: options.seed, intervalMs: options.tickIntervalMs, tickChance: 0.75 });
     this.engine = new TradingEngine(this.db, this.market, {
       tradeFeeType: () => Number(this.setting('trade_fee_type')),

@@ -9,6 +9,9 @@ import type { Db } from '../db/database';
 import { CandleBook, type Candle } from './candles';
 import { isWithinTradingHours, londonDayStart } from './time';
 
+/** A market's hours: the real weekly session, or open around the clock unless forced (tests, demos). */
+export type MarketHours = 'real' | 'always';
+
 export interface Instrument {
   id: number;
   code: string;
@@ -78,6 +81,8 @@ export class Market {
   constructor(
     private readonly db: Db,
     private readonly clock: () => number,
+    /** 'always': every market keeps crypto's hours (the browser tests, which must not fail on a weekend). */
+    private readonly hours: MarketHours = 'real',
   ) {
     this.candles = new CandleBook(db);
     this.reload();
@@ -189,7 +194,7 @@ export class Market {
     const s = this.live.get(id);
     if (!inst || !s) return MarketStatus.Closed;
     if (s.forcedStatus !== null) return s.forcedStatus as MarketStatus;
-    return isWithinTradingHours(inst.alwaysOpen, at) ? MarketStatus.Open : MarketStatus.Closed;
+    return isWithinTradingHours(inst.alwaysOpen || this.hours === 'always', at) ? MarketStatus.Open : MarketStatus.Closed;
   }
 
   isOpen(id: number): boolean {
