@@ -14,6 +14,7 @@
  *   (`writeReadableStreamToWritable`). Each flush ends a compressed block and is its own write to the socket:
  *   `/trade` left as 27 pieces and 19.4 KB of gzip. The pieces of one turn now go out together, at the next
  *   `setImmediate`, so a later turn (the route data React streams after the shell) is still sent when it comes.
+ *   (A browser that takes brotli gets the page compressed whole at its end instead: server/whole-pages.ts.)
  */
 import { Transform } from 'node:stream';
 

@@ -141,9 +141,9 @@ function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; li
  */
 function putText(node: HTMLElement, value: string) {
   const text = node.firstChild;
-  if (text instanceof Text && !text.nextSibling) {
-    if (text.data !== value) text.data = value;
-  } else if (node.textContent !== value) node.textContent = value;
+  // Anything else in the span (a page translator's wrapper): its text whole, once; a lone text node from then on.
+  if (text?.nodeType !== 3 || text.nextSibling) node.textContent = value;
+  else if ((text as Text).data !== value) (text as Text).data = value;
 }
 
 const NO_POINTS: number[] = [];
