@@ -62,7 +62,13 @@ test.beforeAll(async () => {
       startService(...built('upstream.js'), {
         name: 'upstream',
         ready: /Upstream listening on/,
-        env: { ...process.env, UPSTREAM_PORT: String(upstreamPort), DATA_DIR: upstreamDir, UPSTREAM_TEST_HOOKS: '1' },
+        env: {
+          ...process.env,
+          UPSTREAM_PORT: String(upstreamPort),
+          DATA_DIR: upstreamDir,
+          UPSTREAM_TEST_HOOKS: '1',
+          UPSTREAM_MARKET_HOURS: 'always',
+        },
       }),
     ),
   ]);
