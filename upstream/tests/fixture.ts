@@ -5,7 +5,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Upstream } from '../upstream';
+import { Upstream, type UpstreamOptions } from '../upstream';
+
+/** An upstream on `dbFile` for tests: no simulator, no backfill, price injection on, every response checked. */
+export function testUpstream(dbFile: string, options: Pick<UpstreamOptions, 'clock'> & Partial<UpstreamOptions>): Upstream {
+  return new Upstream({
+    dbFile,
+    seed: 7,
+    simulate: false,
+    tickIntervalMs: 1000,
+    backfill: false,
+    allowPriceInjection: true,
+    validateResponses: true,
+    log: () => {},
+    ...options,
+  });
+}
 
 export interface EngineFixture {
   up: Upstream;
@@ -27,18 +42,7 @@ export function engineFixture(options: { tradeFeeType?: 1 | 2 } = {}): EngineFix
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-test-'));
   const dbFile = path.join(dir, 'upstream.sqlite');
   let now = Date.UTC(2026, 10, 18, 12, 0, 0);
-  const make = () =>
-    new Upstream({
-      dbFile,
-      seed: 7,
-      simulate: false,
-      tickIntervalMs: 1000,
-      backfill: false,
-      allowPriceInjection: true,
-      validateResponses: true,
-      clock: () => (now += 1),
-      log: () => {},
-    });
+  const make = () => testUpstream(dbFile, { clock: () => (now += 1) });
   let up = make();
   if (options.tradeFeeType) up.setSetting('trade_fee_type', String(options.tradeFeeType));
   for (const inst of up.market.instruments) up.market.forceStatus(inst.id, 1);

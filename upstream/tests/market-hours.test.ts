@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { MarketStatus } from '../../contract/enums';
-import { Upstream } from '../upstream';
 import type { MarketHours } from '../market/market';
+import type { Upstream } from '../upstream';
+import { testUpstream } from './fixture';
 
 const SATURDAY_NOON = Date.UTC(2026, 10, 28, 12, 0, 0);
 const opened: { up: Upstream; dir: string }[] = [];
@@ -18,18 +19,7 @@ afterEach(() => {
 
 function upstreamAt(at: number, marketHours: MarketHours) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-hours-'));
-  const up = new Upstream({
-    dbFile: path.join(dir, 'upstream.sqlite'),
-    seed: 7,
-    simulate: false,
-    tickIntervalMs: 1000,
-    backfill: false,
-    allowPriceInjection: true,
-    validateResponses: true,
-    clock: () => at,
-    marketHours,
-    log: () => {},
-  });
+  const up = testUpstream(path.join(dir, 'upstream.sqlite'), { clock: () => at, marketHours });
   opened.push({ up, dir });
   return up;
 }
