@@ -141,8 +141,6 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
       brotli: PAGE_BROTLI,
     }),
   );
-  // A rendered page in brotli made in one call, not through the compressor's stream (./whole-pages.ts).
-  app.use(wholePages());
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
@@ -229,6 +227,9 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
       next();
     }, next);
   });
+  // A rendered page in brotli made in one call, not through the compressor's stream (./whole-pages.ts): registered
+  // after `compression` and the static files, so it wraps the compressor's writes and costs an asset nothing.
+  app.use(wholePages());
   const loadContextFor = (req: express.Request, cspNonce: string) => ({
     upstream: { baseUrl: upstreamUrl(req), observe: metrics.observeUpstreamCall },
     cspNonce,

@@ -12,6 +12,8 @@ import { PAGE_BROTLI, wholePages } from './whole-pages';
 
 const PAGE = `<!DOCTYPE html><html><body>${'<p>市場 EURUSD 1.08345</p>'.repeat(400)}</body></html>`;
 const PIECES = [PAGE.slice(0, 5000), PAGE.slice(5000, 9000), PAGE.slice(9000)];
+/** About 1 MB: past the bound a page is held to. */
+const BIG = PAGE.repeat(60);
 
 let base = '';
 let server: http.Server;
@@ -32,6 +34,19 @@ beforeAll(async () => {
   app.get('/page', streamed(200));
   app.get('/missing', streamed(404));
   app.get('/data', (_req, res) => res.json({ rows: PIECES }));
+  app.get('/no-transform', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-transform');
+    res.type('html').send(PAGE);
+  });
+  app.get('/head-first', (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(PAGE);
+  });
+  app.get('/big', (_req, res) => {
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    for (let i = 0; i < BIG.length; i += 64 * 1024) res.write(BIG.slice(i, i + 64 * 1024));
+    res.end();
+  });
   server = app.listen(0);
   await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -82,56 +97,25 @@ describe('a rendered page', () => {
 
 describe('what is not held', () => {
   test('a page marked no-transform, one whose head went first, a browser that prefers gzip, and a page past the size bound stream as before', async () => {
-    const app = express();
-    app.use(compression({ brotli: PAGE_BROTLI }));
-    app.use(wholePages());
-    app.get('/no-transform', (_req, res) => {
-      res.setHeader('Cache-Control', 'no-transform');
-      res.type('html').send(PAGE);
-    });
-    const big = PAGE.repeat(60); // about 1 MB, past the bound
-    app.get('/big', (_req, res) => {
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      for (let i = 0; i < big.length; i += 64 * 1024) res.write(big.slice(i, i + 64 * 1024));
-      res.end();
-    });
-    app.get('/page', (_req, res) => res.type('html').send(PAGE));
-    app.get('/head-first', (_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(PAGE);
-    });
-    const local = app.listen(0);
-    await new Promise((r) => local.once('listening', r));
-    const at = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
-    const fetchRaw = (path: string, acceptEncoding: string) =>
-      new Promise<{ res: http.IncomingMessage; body: Buffer }>((resolve, reject) => {
-        http
-          .get(`${at}${path}`, { headers: { 'accept-encoding': acceptEncoding }, agent: false }, (res) => {
-            const pieces: Buffer[] = [];
-            res.on('data', (d: Buffer) => pieces.push(d));
-            res.on('end', () => resolve({ res, body: Buffer.concat(pieces) }));
-          })
-          .on('error', reject);
-      });
-    try {
-      const noTransform = await fetchRaw('/no-transform', 'br');
-      expect(noTransform.res.headers['content-encoding']).toBeUndefined();
-      expect(noTransform.body.toString('utf8')).toBe(PAGE);
+    const body = async (path: string, acceptEncoding: string) => {
+      const { res, pieces } = await get(path, acceptEncoding);
+      return { res, body: Buffer.concat(pieces) };
+    };
+    const noTransform = await body('/no-transform', 'br');
+    expect(noTransform.res.headers['content-encoding']).toBeUndefined();
+    expect(noTransform.body.toString('utf8')).toBe(PAGE);
 
-      const headFirst = await fetchRaw('/head-first', 'br');
-      expect(headFirst.res.headers['content-length']).toBeUndefined();
-      expect(zlib.brotliDecompressSync(headFirst.body).toString('utf8')).toBe(PAGE);
+    const headFirst = await body('/head-first', 'br');
+    expect(headFirst.res.headers['content-length']).toBeUndefined();
+    expect(zlib.brotliDecompressSync(headFirst.body).toString('utf8')).toBe(PAGE);
 
-      const prefersGzip = await fetchRaw('/page', 'gzip;q=1, br;q=0.5');
-      expect(prefersGzip.res.headers['content-encoding']).toBe('gzip');
-      expect(zlib.gunzipSync(prefersGzip.body).toString('utf8')).toBe(PAGE);
+    const prefersGzip = await body('/page', 'gzip;q=1, br;q=0.5');
+    expect(prefersGzip.res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(prefersGzip.body).toString('utf8')).toBe(PAGE);
 
-      const large = await fetchRaw('/big', 'br');
-      expect(large.res.headers['content-encoding']).toBe('br');
-      expect(large.res.headers['content-length']).toBeUndefined();
-      expect(zlib.brotliDecompressSync(large.body).toString('utf8')).toBe(big);
-    } finally {
-      await new Promise((r) => local.close(r));
-    }
+    const large = await body('/big', 'br');
+    expect(large.res.headers['content-encoding']).toBe('br');
+    expect(large.res.headers['content-length']).toBeUndefined();
+    expect(zlib.brotliDecompressSync(large.body).toString('utf8')).toBe(BIG);
   });
 });

@@ -17,8 +17,8 @@ export const captcha = (api: Api) => api.call(account.captcha, {});
 export const forgetPassword = (api: Api, input: In<typeof account.forgetPassword>) => api.call(account.forgetPassword, input);
 export const amendPassword = (api: Api, input: In<typeof account.amendPassword>) => api.call(account.amendPassword, input);
 export const areaList = (api: Api) => api.call(account.areaList, {});
-const showMobileAnswers = sharedAnswers<Awaited<ReturnType<typeof fetchShowMobile>>>();
 const fetchShowMobile = (api: Api) => api.call(account.setting, { key: 'is_show_mobile' });
+const showMobileAnswers = sharedAnswers<Awaited<ReturnType<typeof fetchShowMobile>>>();
 /**
  * Whether log-in and sign-up offer phones, reused for a few seconds like the other base settings: it was the only
  * upstream call of every `/login` view (a back-office change shows within SHARED_ANSWER_TTL_MS).
