@@ -14,6 +14,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import type { Config } from './config';
 import { startEmbeddedUpstream } from './embedded-upstream';
+import { gcFlags } from './gc-flags';
 import { startWeb } from './web';
 
 /** A worker's questions to the primary, and the primary's to the other workers (node's IPC, JSON). */
@@ -59,7 +60,8 @@ export function giveUp(reason: string): never {
 }
 
 export async function runPrimary(config: Config, workers: number): Promise<void> {
-  const upstream = config.UPSTREAM_URL ? null : await startEmbeddedUpstream({ onGiveUp: giveUp });
+  const upstream = config.UPSTREAM_URL ? null : await startEmbeddedUpstream({ onGiveUp: giveUp, processes: workers + 1 });
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...gcFlags(workers + (upstream ? 1 : 0))] });
   const aggregator = new AggregatorRegistry();
   const listened = new WeakSet<Worker>();
   let stopping = false;

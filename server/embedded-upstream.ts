@@ -5,6 +5,7 @@
  * supervisor to see).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { gcFlags } from './gc-flags';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,8 +29,12 @@ function childEntry(): { file: string; execArgv?: string[] } {
 export async function startEmbeddedUpstream(options: {
   onGiveUp: (reason: string) => void;
   maxCrashes?: number;
+  /** Node processes this server runs in all, the upstream's own included: its GC follows (./gc-flags.ts). */
+  processes: number;
 }): Promise<EmbeddedUpstream> {
-  const { file, execArgv } = childEntry();
+  const entry = childEntry();
+  const execArgv = [...(entry.execArgv ?? process.execArgv), ...gcFlags(options.processes)];
+  const file = entry.file;
   const maxCrashes = options.maxCrashes ?? 5;
   const crashes: number[] = [];
   let port = 0;

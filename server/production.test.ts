@@ -11,6 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildDirectory } from './build-directory';
+import { gcFlags } from './gc-flags';
 
 const ENTRY = path.join(buildDirectory(process.env.BUILD_DIR), 'server-bin', 'index.js');
 const TOKEN = 'metrics-token-for-the-test-0123456789';
@@ -211,6 +212,21 @@ describe('two web processes behind one port', () => {
     // An id no running process issued (one that has stopped): resync, and the page reloads its data.
     const stale = await streamHead(`${server.base}/stream?lastEventId=0badf00d.5`, { cookie: sid }, /event: status/);
     expect(stale).toMatch(/event: resync\ndata: \{"reason":"unknown-id"\}/);
+  });
+
+  test('the processes it starts collect garbage as gc-flags.ts says for three processes on this machine', () => {
+    const childrenOf = (pid: number) =>
+      fs
+        .readdirSync(`/proc/${pid}/task`)
+        .flatMap((t) => fs.readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+    const started = childrenOf(server.child.pid!).map((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+    // Two web workers and the embedded upstream.
+    expect(started).toHaveLength(3);
+    expect(started.filter((argv) => argv.some((a) => a.endsWith('upstream-process.js')))).toHaveLength(1);
+    const expected = gcFlags(3);
+    for (const argv of started) expect(argv.filter((a) => a.includes('-gc'))).toEqual(expected);
+    // This machine has 2 cores, as CI has: the flag is there.
+    if (os.availableParallelism() <= 3) expect(expected).toEqual(['--single-threaded-gc']);
   });
 
   test('/metrics: every process summed, for this machine or the token only', async () => {
