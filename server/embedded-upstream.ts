@@ -5,9 +5,9 @@
  * supervisor to see).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { gcFlags } from './gc-flags';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gcFlags } from './gc-flags';
 
 export interface EmbeddedUpstream {
   url: string;
@@ -33,8 +33,8 @@ export async function startEmbeddedUpstream(options: {
   processes: number;
 }): Promise<EmbeddedUpstream> {
   const entry = childEntry();
+  const { file } = entry;
   const execArgv = [...(entry.execArgv ?? process.execArgv), ...gcFlags(options.processes)];
-  const file = entry.file;
   const maxCrashes = options.maxCrashes ?? 5;
   const crashes: number[] = [];
   let port = 0;
