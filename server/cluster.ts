@@ -60,8 +60,10 @@ export function giveUp(reason: string): never {
 }
 
 export async function runPrimary(config: Config, workers: number): Promise<void> {
-  const upstream = config.UPSTREAM_URL ? null : await startEmbeddedUpstream({ onGiveUp: giveUp, processes: workers + 1 });
-  cluster.setupPrimary({ execArgv: [...process.execArgv, ...gcFlags(workers + (upstream ? 1 : 0))] });
+  // The workers and, when embedded, the upstream: one GC rule for all of them.
+  const v8Flags = gcFlags(workers + (config.UPSTREAM_URL ? 0 : 1));
+  const upstream = config.UPSTREAM_URL ? null : await startEmbeddedUpstream({ onGiveUp: giveUp, v8Flags });
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...v8Flags] });
   const aggregator = new AggregatorRegistry();
   const listened = new WeakSet<Worker>();
   let stopping = false;

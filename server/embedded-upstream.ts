@@ -7,7 +7,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gcFlags } from './gc-flags';
 
 export interface EmbeddedUpstream {
   url: string;
@@ -29,12 +28,12 @@ function childEntry(): { file: string; execArgv?: string[] } {
 export async function startEmbeddedUpstream(options: {
   onGiveUp: (reason: string) => void;
   maxCrashes?: number;
-  /** Node processes this server runs in all, the upstream's own included: its GC follows (./gc-flags.ts). */
-  processes: number;
+  /** V8 flags for the upstream's process besides this one's (./gc-flags.ts). */
+  v8Flags: string[];
 }): Promise<EmbeddedUpstream> {
   const entry = childEntry();
   const { file } = entry;
-  const execArgv = [...(entry.execArgv ?? process.execArgv), ...gcFlags(options.processes)];
+  const execArgv = [...(entry.execArgv ?? process.execArgv), ...options.v8Flags];
   const maxCrashes = options.maxCrashes ?? 5;
   const crashes: number[] = [];
   let port = 0;

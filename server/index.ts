@@ -8,6 +8,7 @@ import cluster from 'node:cluster';
 import { giveUp, runPrimary, runWorker, stopOnSignal } from './cluster';
 import { readConfig, type Config } from './config';
 import { startEmbeddedUpstream } from './embedded-upstream';
+import { gcFlags } from './gc-flags';
 import { startWeb } from './web';
 
 let config: Config;
@@ -22,7 +23,7 @@ const processes = config.NODE_ENV === 'development' ? 1 : config.WEB_CONCURRENCY
 if (cluster.isWorker) await runWorker(config);
 else if (processes > 1) await runPrimary(config, processes);
 else {
-  const upstream = config.UPSTREAM_URL ? null : await startEmbeddedUpstream({ onGiveUp: giveUp, processes: 2 }); // this one and the upstream
+  const upstream = config.UPSTREAM_URL ? null : await startEmbeddedUpstream({ onGiveUp: giveUp, v8Flags: gcFlags(2) }); // this one and the upstream
   const web = await startWeb({ config, embeddedUrl: upstream?.url ?? null });
   const address = web.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
