@@ -1,14 +1,15 @@
 /**
- * The page's HTML on its way from React to the response, changed in three ways.
+ * The page's HTML on its way from React to the response.
  *
  * - **Module preloads get the CSP nonce.** Remix's `<Scripts>` writes its `<link rel="modulepreload">` tags without
  *   it, and the CSP (`script-src 'nonce-…' 'strict-dynamic'`) then drops those preloads without a word: the page's
  *   modules were fetched only once the HTML had been parsed, a round trip late on every phone (decision 0017). A
  *   tag may be cut between two chunks: the last characters of a chunk that could begin one wait for the next.
- * - **React 18's NUL padding is dropped.** React encodes the page into 2,048-byte buffers, and when a character of
- *   several bytes (Chinese, Arabic…) does not fit at a buffer's end it still writes the whole buffer, unwritten
- *   bytes included (react#24985, fixed in react#26228 after 18.3.1). The Chinese home page had
- *   `aria-label="\0\0市場"` on its list, which a browser reads as two replacement characters.
+ * - **Text in, text out.** React 18 encodes a page into 2,048-byte buffers piece by piece, and when a character of
+ *   several bytes (Chinese, Arabic…) does not fit at a buffer's end it writes the whole buffer, unwritten bytes
+ *   included (react#24985): the Chinese home page had `aria-label="\0\0市場"`. Our patch of react-dom
+ *   (patches/README.md) has it write each flush as one string instead, cheaper and with no padding; this stream
+ *   keeps strings as strings (`decodeStrings: false`) so a page is encoded once, when it leaves.
  * - **What React writes in one go leaves as one chunk.** React writes a page in dozens of small pieces, all in the
  *   same turn of the event loop, and Remix flushes the compressor after every chunk it reads
  *   (`writeReadableStreamToWritable`). Each flush ends a compressed block and is its own write to the socket:
@@ -26,8 +27,9 @@ export function pageStream(nonce: string): Transform {
   let pending = '';
   let scheduled = false;
   const stream = new Transform({
+    decodeStrings: false,
     transform(chunk: Buffer | string, _encoding, done) {
-      const text = (carry + withoutPadding(chunk)).replaceAll(TAG, withNonce);
+      const text = (carry + String(chunk)).replaceAll(TAG, withNonce);
       let keep = 0;
       for (let n = Math.min(TAG.length - 1, text.length); n > 0 && keep === 0; n--)
         if (TAG.startsWith(text.slice(text.length - n))) keep = n;
@@ -52,12 +54,4 @@ export function pageStream(nonce: string): Transform {
     pending = '';
   };
   return stream;
-}
-
-/** A chunk's text without the NUL bytes at its end (no page has a NUL of its own: HTML forbids it). */
-function withoutPadding(chunk: Buffer | string): string {
-  if (typeof chunk === 'string') return chunk;
-  let end = chunk.length;
-  while (end > 0 && chunk[end - 1] === 0) end--;
-  return chunk.toString('utf8', 0, end);
 }
