@@ -51,13 +51,53 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 const CONNECTIONS = 32;
 const GOALS = { home: { perSecond: 400, p99: 100 }, trade: { perSecond: 250 }, homeShareOfLogin: 0.7 };
 
+/**
+ * A demo trader holding two EURUSD positions and one pending order, placed through the trade form as the page
+ * sends it without JavaScript: `/trade` then reads the order lists for the chart's lines (an account holding no
+ * margin has none to read).
+ */
+export async function traderWithOrders(base: string): Promise<string> {
+  const cookie = await demoSession(base);
+  const page = await (await fetch(`${base}/trade?code=EURUSD`, { headers: { cookie } })).text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1];
+  const forexId = /name="forex_id" value="(\d+)"/.exec(page)?.[1];
+  if (!csrf || !forexId) throw new Error('no order form on /trade');
+  const orders: Record<string, string>[] = [
+    { side: '1', entry: '1' },
+    { side: '2', entry: '1' },
+    { side: '1', entry: '0', target_price: '0.50000' },
+  ];
+  for (const order of orders) {
+    const body = new URLSearchParams({
+      csrf,
+      forex_id: forexId,
+      code: 'EURUSD',
+      idempotency_key: crypto.randomUUID(),
+      lots: '0.01',
+      leverage: '100',
+      confirmed: '1',
+      ...order,
+    });
+    const res = await fetch(`${base}/trade?code=EURUSD`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    if (!/[?&]placed=\d+/.test(res.headers.get('location') ?? '')) throw new Error(`order not placed (${res.status})`);
+  }
+  return cookie;
+}
+
 /** Server rendering of `/`, `/trade` signed in and `/login` at 32 connections, in one run on one server. */
 export async function renderBenchmarks(base: string): Promise<string[]> {
   const cookie = await demoSession(base);
+  const trader = await traderWithOrders(base);
   const pages = [
     { name: '/login', path: '/login', cookie: '' },
     { name: '/', path: '/', cookie: '' },
     { name: '/trade (signed in)', path: '/trade?code=EURUSD', cookie },
+    { name: '/trade (signed in, 2 positions and 1 pending order)', path: '/trade?code=EURUSD', cookie: trader },
   ];
   const results = new Map<string, Awaited<ReturnType<typeof load>>>();
   for (const page of pages) {
@@ -80,6 +120,7 @@ export async function renderBenchmarks(base: string): Promise<string[]> {
       ` — goal ≥ ${GOALS.home.perSecond}/s ${verdict(home.perSecond >= GOALS.home.perSecond)}, p99 ≤ ${GOALS.home.p99} ms ${verdict(home.p99 <= GOALS.home.p99)}`,
     ),
     line('/trade (signed in)', ` — goal ≥ ${GOALS.trade.perSecond}/s ${verdict(trade.perSecond >= GOALS.trade.perSecond)}`),
+    line('/trade (signed in, 2 positions and 1 pending order)', ' (its chart draws their lines: two more upstream calls a page)'),
     `server rendering / at ${fmt(share * 100, 0)} % of /login's rate — goal ≥ ${GOALS.homeShareOfLogin * 100} % ${verdict(share >= GOALS.homeShareOfLogin)}`,
   ];
 }

@@ -126,7 +126,7 @@ describe('two web processes behind one port', () => {
     const visitor = await get(`${server.base}/`);
     expect(visitor.status).toBe(200);
     expect(visitor.headers['cache-control']).toBe('private, no-cache');
-    // The default language is Chinese: React 18 padded some chunks' ends with NUL bytes (app/utils/page-stream.server.ts).
+    // The default language is Chinese: React 18 padded some chunks' ends with NUL bytes before our patch (patches/README.md).
     expect(visitor.body).toContain('市場');
     expect(visitor.body).not.toContain('\0');
     // A route's own Cache-Control replaces the pages' default (two would combine, and no-cache would win).
@@ -227,6 +227,23 @@ describe('two web processes behind one port', () => {
     for (const argv of started) expect(argv.filter((a) => a.includes('-gc'))).toEqual(expected);
     // This machine has 2 cores, as CI has: the flag is there.
     if (os.availableParallelism() <= 3) expect(expected).toEqual(['--single-threaded-gc']);
+  });
+
+  test('a trader with no orders: /trade reads the account and not the (empty) order lists', async () => {
+    const sid = await signInDemo(server.base);
+    const count = async (call: string) => {
+      const text = (await get(`${server.base}/metrics`)).body;
+      return Number(
+        new RegExp(`^lotfx_upstream_call_duration_seconds_count\\{call="${call}",outcome="ok"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0,
+      );
+    };
+    const [details, deals] = [await count('forexDetail'), await count('my_deal')];
+    const page = await get(`${server.base}/trade?code=EURUSD`, { cookie: sid });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('name="idempotency_key"');
+    // No margin held: nothing for the chart to draw, and two upstream calls fewer (app/routes/trade/chart-orders.server.ts).
+    expect(await count('forexDetail')).toBe(details + 1);
+    expect(await count('my_deal')).toBe(deals);
   });
 
   test('/metrics: every process summed, for this machine or the token only', async () => {

@@ -53,6 +53,21 @@ test("a position's entry, take profit and stop loss, and a pending order's targe
   await expect(page.getByText('TP 1.10500', { exact: true })).toHaveCount(0);
 });
 
+test('a pending order on its own is a line on the chart (the margin it holds tells the page to look)', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await openDemo(page);
+  const pending = await placeOrder(page, { targetPrice: '1.09000', side: 'buy', lots: '0.02' });
+  await page.goto('/trade?code=EURUSD');
+  const figure = page.getByRole('figure', { name: /^EUR\/USD / });
+  if (javaScriptEnabled) await reachForChart(page, figure);
+  else await expect(figure.getByRole('img').getByText('Pending buy 0.02 @ 1.09000', { exact: true })).toBeVisible();
+  await expect(figure.getByRole('list', { name: 'Your orders on the chart' }).getByRole('listitem')).toHaveText([
+    `Pending order #${pending}: Pending buy 0.02 @ 1.09000`,
+  ]);
+});
+
 test('a visitor sees the chart without lines', async ({ page }) => {
   await page.goto('/trade?code=EURUSD');
   await expect(page.getByRole('figure', { name: /^EUR\/USD / })).toBeVisible();

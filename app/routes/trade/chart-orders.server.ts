@@ -4,7 +4,7 @@
  * here, so the page's first script only draws them. An extra on the trade screen: when the upstream
  * cannot tell, the chart just has no lines.
  */
-import { MY_DEAL_PAGE_SIZE, type Order } from '#contract/calls/trade';
+import { MY_DEAL_PAGE_SIZE, type AccountDetail, type Order } from '#contract/calls/trade';
 import { OrderTab, Side } from '#contract/enums';
 import { chartLines, type ChartOrder, type ChartOrders } from '~/components/candle-chart/order-lines';
 import { LANGUAGE_TAGS } from '#contract/languages';
@@ -38,18 +38,30 @@ const chartOrder = (o: Order, pending: boolean): ChartOrder => ({
 });
 
 /**
+ * No margin held means no orders to read: the upstream holds margin for every open and pending order
+ * (lock_balance is the sum of their margins: design/upstream.md, "Ledger"), so an account at zero has none, and
+ * its page makes two upstream calls fewer.
+ */
+const hasNoOrders = (account: AccountDetail | null) => account !== null && account.lock_balance === 0;
+
+/**
  * The lines of `instrument`, and every holding position's id (of any instrument): a live account event
- * naming other positions than these means the lines may be out of date. Null for a visitor.
+ * naming other positions than these means the lines may be out of date. Null for a visitor. `account` is
+ * the figures read for the same page (null when they could not be read).
  */
 export async function chartOrders(
   api: Api,
   request: Request,
   instrument: { Id: number; PricePrecision: number },
+  account: AccountDetail | null,
 ): Promise<ChartOrders | null> {
   if (!api.signedIn) return null;
   const [{ t, lang }, orders] = await Promise.all([
     translator(request, 'trade'),
-    Promise.all([ordersOf(api, OrderTab.Holding), ordersOf(api, OrderTab.Pending)]).then(
+    (hasNoOrders(account)
+      ? Promise.resolve([[], []])
+      : Promise.all([ordersOf(api, OrderTab.Holding), ordersOf(api, OrderTab.Pending)])
+    ).then(
       ([holding, pending]) => ({
         mine: [
           ...holding.filter((o) => o.ForexId === instrument.Id).map((o) => chartOrder(o, false)),

@@ -82,7 +82,7 @@ export async function loadTradeScreen(api: Api, request: Request) {
   // The chart is one part of the screen: without candles the order ticket still works.
   const [chart, mine] = await Promise.all([
     candles(api, instrument.Id, period).then((r) => r.data, upstreamFallback([], 'candles')),
-    chartOrders(api, request, instrument),
+    chartOrders(api, request, instrument, account),
   ]);
   const rules = lotRulesOf(instrument);
   const ticket = ticketValuesOf(url.searchParams);
