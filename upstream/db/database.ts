@@ -15,7 +15,30 @@ export function openDatabase(file: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  keepStatements(db);
   return db;
+}
+
+/** More texts than the upstream has (its SQL is fixed text and a few variants): beyond it, statements are not kept. */
+const MAX_KEPT_STATEMENTS = 1000;
+
+/**
+ * `prepare` answers a text it has seen with the statement it made for it. better-sqlite3 compiles the SQL on every
+ * call, and the handlers prepare where they query (for a `/trade` page with orders, 0.05 ms of the upstream's
+ * 0.7 ms). A kept statement is safe to share: every call runs it to the end at once (`run`, `get`, `all`; none
+ * iterates or changes a statement's mode), and SQLite recompiles it by itself after a migration.
+ */
+function keepStatements(db: Db): void {
+  const compile = db.prepare.bind(db);
+  const kept = new Map<string, Database.Statement>();
+  db.prepare = ((source: string) => {
+    let statement = kept.get(source);
+    if (!statement) {
+      statement = compile(source);
+      if (kept.size < MAX_KEPT_STATEMENTS) kept.set(source, statement);
+    }
+    return statement;
+  }) as Db['prepare'];
 }
 
 export function migrate(db: Db): void {
