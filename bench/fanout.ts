@@ -315,17 +315,21 @@ async function socketWriteFloor(sockets = 4000, rounds = 5): Promise<number> {
 
 /**
  * The same floor without node (bench/write-floor.c, built with the machine's C compiler): the kernel's own share of a
- * write, which no change to the server can remove. Null where no compiler is at hand.
+ * write on loopback, delivery into the reader's socket included. A number of ms, or why there is none.
  */
-function kernelWriteFloorMs(sockets = 4000): number | null {
+function kernelWriteFloorMs(sockets = 4000): number | string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'write-floor-'));
   try {
     const binary = path.join(dir, 'write-floor');
     const source = fileURLToPath(new URL('./write-floor.c', import.meta.url));
-    if (spawnSync('cc', ['-O2', '-o', binary, source], { stdio: 'ignore' }).status !== 0) return null;
-    const run = spawnSync(binary, [String(sockets)], { encoding: 'utf8' });
-    const us = Number(run.stdout.trim());
-    return run.status === 0 && us > 0 ? us / 1000 : null;
+    const built = spawnSync('cc', ['-O2', '-o', binary, source], { encoding: 'utf8', timeout: 60_000 });
+    if (built.status !== 0)
+      return `not measured (no C compiler at \`cc\`, or it failed: ${built.error?.message ?? built.stderr.trim().slice(0, 120)})`;
+    const run = spawnSync(binary, [String(sockets)], { encoding: 'utf8', timeout: 60_000 });
+    const us = Number(run.stdout?.trim());
+    return run.status === 0 && us > 0
+      ? us / 1000
+      : `not measured (write-floor exited ${run.status ?? run.signal}: ${run.stderr?.trim().slice(0, 120)})`;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -358,9 +362,9 @@ export async function fanoutBenchmarks(clients = CLIENTS, baselineClients = BASE
     `    without the hop:   ${lat2(main.afterAnswer)} — goal p99 ≤ ${GOALS.p99Ms} ms: ${verdict(main.afterAnswer.p99 <= GOALS.p99Ms)}   [from the upstream's answer to that call (it pushes the tick before answering) to the client's read; the clients' own delay still included]`,
     `    probe clients:     ${lat2(main.probe)} — goal p99 ≤ ${GOALS.p99Ms} ms: ${verdict(main.probe.p99 <= GOALS.p99Ms)}   [${PROBE_CLIENTS} more sockets in a client process at normal priority, opened after the ${main.clients.toLocaleString('en')} (last in each web process's write loop), from the upstream's answer: little of the clients' own delay]`,
     `    write floor:       ${fmt(floorMs * 1000, 1)} µs per socket write on this machine (plain node, loopback, median of 5 loops over 4,000 sockets): ${perProcess.toLocaleString('en')} streams in one process take ≥ ${fmt(floorMs * perProcess, 0)} ms to reach the last, before any HTTP or relay work`,
-    kernelMs === null
-      ? '    kernel floor:      not measured (no C compiler: `cc`)'
-      : `    kernel floor:      ${fmt(kernelMs * 1000, 1)} µs per write in C (bench/write-floor.c: the same test without node): ${main.clients.toLocaleString('en')} streams' writes are ${fmt(kernelMs * main.clients, 0)} ms of CPU, so ≥ ${fmt((kernelMs * main.clients) / cores, 0)} ms before the last is written with all ${cores} cores writing and nothing else running — the p99 goal of ${GOALS.p99Ms} ms is ${(kernelMs * main.clients * 0.99) / cores > GOALS.p99Ms ? 'out of reach on this machine' : 'within reach of this machine'}`,
+    typeof kernelMs === 'string'
+      ? `    kernel floor:      ${kernelMs}`
+      : `    kernel floor:      ${fmt(kernelMs * 1000, 1)} µs per write in C (bench/write-floor.c: the same test without node): ${main.clients.toLocaleString('en')} streams' writes are ${fmt(kernelMs * main.clients, 0)} ms of CPU, so ≥ ${fmt((kernelMs * main.clients) / cores, 0)} ms before the last is written with all ${cores} cores writing and nothing else running — the p99 goal of ${GOALS.p99Ms} ms is ${(kernelMs * main.clients * 0.99) / cores > GOALS.p99Ms ? 'out of reach with these clients on this machine (decision 0036)' : 'within reach of this machine'}`,
     `    memory per client: ${kb(main.bytesPerClient)} after connecting, ${kb(main.heldBytesPerClient)} held ${SETTLE_MS / 1000} s after the rounds (Σ web processes' RSS then − before, ÷ clients; no forced GC) — goal ≤ ${kb(GOALS.bytesPerClient)}: ${verdict(Math.max(main.bytesPerClient, main.heldBytesPerClient) <= GOALS.bytesPerClient)}`,
     `    all dropped:       lotfx_stream_clients back to 0 in ${fmt(main.dropMs / 1000, 1)} s`,
     `  baseline WEB_CONCURRENCY=1 (one process: 20,000 sockets do not fit its 20,000 open files): ${held(base)}`,

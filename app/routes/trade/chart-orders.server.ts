@@ -39,8 +39,9 @@ const chartOrder = (o: Order, pending: boolean): ChartOrder => ({
 
 /**
  * No margin held means no orders to read: the upstream holds margin for every open and pending order
- * (lock_balance is the sum of their margins: design/upstream.md, "Ledger"), so an account at zero has none, and
- * its page makes two upstream calls fewer.
+ * (lock_balance is the sum of their margins: design/upstream.md, "Ledger"; above zero for every instrument's
+ * smallest order, upstream/tests/catalogue-margin.test.ts), so an account at zero has none, and its page makes
+ * two upstream calls fewer.
  */
 const hasNoOrders = (account: AccountDetail | null) => account !== null && account.lock_balance === 0;
 
