@@ -19,7 +19,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { benchPort, demoSession, sleep, startServer, type BenchServer } from './server';
+import { benchPort, demoSession, sleep, startServer, tradeFormToken, type BenchServer } from './server';
 import { fmt, summary } from './stats';
 
 const RATE = 200;
@@ -38,12 +38,8 @@ interface Outcome {
 
 /** A signed-in demo account: its cookies, the trade form's CSRF token, and its upstream token and uid. */
 async function demoAccount(server: BenchServer) {
-  const base = server.base;
-  const headers = { 'accept-language': 'en' };
-  const cookie = await demoSession(base);
-  const trade = await (await fetch(`${base}/trade?code=EURUSD`, { headers: { ...headers, cookie } })).text();
-  const csrf = /name="csrf" value="([^"]+)"/.exec(trade)?.[1];
-  if (!csrf || !trade.includes('name="idempotency_key"')) throw new Error('no order form on /trade');
+  const cookie = await demoSession(server.base);
+  const csrf = await tradeFormToken(server.base, cookie);
   // The session's upstream token, from the web's own session store (the only session in this DATA_DIR).
   const db = new Database(path.join(server.dataDir, 'web-sessions.sqlite'), { readonly: true });
   const rows = db.prepare('SELECT data FROM sessions').all() as { data: string }[];

@@ -141,3 +141,11 @@ export async function demoSession(base: string): Promise<string> {
   if (!cookie.includes('__Host-sid=')) throw new Error(`demo login failed (${demo.status})`);
   return cookie;
 }
+
+/** The order form's CSRF token on `/trade?code=EURUSD` for a signed-in session's cookies (the form must be there). */
+export async function tradeFormToken(base: string, cookie: string): Promise<string> {
+  const trade = await (await fetch(`${base}/trade?code=EURUSD`, { headers: { 'accept-language': 'en', cookie } })).text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(trade)?.[1];
+  if (!csrf || !trade.includes('name="idempotency_key"')) throw new Error('no order form on /trade');
+  return csrf;
+}

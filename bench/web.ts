@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleReport } from './bundle';
-import { demoSession, startServer } from './server';
+import { demoSession, startServer, tradeFormToken } from './server';
 import { fmt, summary } from './stats';
 
 /** What a browser offers: brotli is what the server then uses for a page it renders (not gzip). */
@@ -56,12 +56,9 @@ const GOALS = { home: { perSecond: 400, p99: 100 }, trade: { perSecond: 250 }, h
  * sends it without JavaScript: `/trade` then reads the order lists for the chart's lines (an account holding no
  * margin has none to read).
  */
-export async function traderWithOrders(base: string): Promise<string> {
+async function traderWithOrders(base: string): Promise<string> {
   const cookie = await demoSession(base);
-  const page = await (await fetch(`${base}/trade?code=EURUSD`, { headers: { cookie } })).text();
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1];
-  const forexId = /name="forex_id" value="(\d+)"/.exec(page)?.[1];
-  if (!csrf || !forexId) throw new Error('no order form on /trade');
+  const csrf = await tradeFormToken(base, cookie);
   const orders: Record<string, string>[] = [
     { side: '1', entry: '1' },
     { side: '2', entry: '1' },
@@ -70,7 +67,7 @@ export async function traderWithOrders(base: string): Promise<string> {
   for (const order of orders) {
     const body = new URLSearchParams({
       csrf,
-      forex_id: forexId,
+      forex_id: '1',
       code: 'EURUSD',
       idempotency_key: crypto.randomUUID(),
       lots: '0.01',
