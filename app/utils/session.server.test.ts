@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCookie } from '@remix-run/node';
 import { CSRF } from 'remix-utils/csrf/server';
-import { afterAll, describe, expect, test } from 'vitest';
-import { describeSessionStore } from './session-store.test-support';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import { cookieOf, describeSessionStore, testUser, withCookie } from './session-store.test-support';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-session-test-'));
 process.env.DATA_DIR = dir;
 delete process.env.REDIS_URL;
 const sessions = await import('./session.server');
+const filesAtImport = fs.readdirSync(dir);
 const { csrf, validateCsrf } = await import('./csrf.server');
 const { readAppEnv } = await import('./env.server');
 
@@ -40,6 +41,33 @@ test('without SESSION_SECRET the generated secret is kept in DATA_DIR, and read 
   expect(fs.readFileSync(file, 'utf8').trim()).toBe(sessions.SECRET);
   expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   expect(sessions.SECRET.length).toBeGreaterThanOrEqual(32);
+});
+
+describe('the store opens on first use', () => {
+  test('importing the module opens no database: the first session made creates it', () => {
+    expect(filesAtImport).not.toContain('web-sessions.sqlite');
+    expect(fs.readdirSync(dir)).toContain('web-sessions.sqlite');
+  });
+
+  test('with SESSION_SECRET, importing writes nothing, nor does a visitor without a session; the first session does', async () => {
+    const fresh = path.join(dir, 'fresh');
+    const saved = { DATA_DIR: process.env.DATA_DIR, SESSION_SECRET: process.env.SESSION_SECRET };
+    vi.resetModules();
+    Object.assign(process.env, { DATA_DIR: fresh, SESSION_SECRET: 'a secret of at least 32 characters, given' });
+    try {
+      const node = await import('./session.server');
+      expect(fs.existsSync(fresh)).toBe(false);
+      expect(await node.getSignedIn(new Request('http://localhost/'))).toBeNull();
+      expect(fs.existsSync(fresh)).toBe(false);
+      const cookie = cookieOf(await node.startSession(new Request('http://localhost/login'), { token: 't', user: testUser }, '/'));
+      expect(fs.readdirSync(fresh)).toContain('web-sessions.sqlite');
+      expect(await node.getSignedIn(withCookie(cookie))).toEqual({ token: 't', user: testUser });
+      await node.closeSessionStore();
+    } finally {
+      Object.assign(process.env, saved);
+      if (saved.SESSION_SECRET === undefined) delete process.env.SESSION_SECRET;
+    }
+  });
 });
 
 describe('configuration', () => {

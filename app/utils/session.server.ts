@@ -51,6 +51,7 @@ function secret(): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+// Made at import, the one thing the module may write then: csrf.server.ts makes its cookie with it as it loads.
 export const SECRET = secret();
 
 /** The clock, replaceable in tests. */
@@ -151,10 +152,16 @@ function redisRows(url: string): SessionRows {
   };
 }
 
-const rows: SessionRows = REDIS_URL ? redisRows(REDIS_URL) : sqliteRows(DATA_DIR);
+let rows: SessionRows | null = null;
+/** The store opens when a session is first read or written: importing this module opens no file or connection. */
+const store = (): SessionRows => (rows ??= REDIS_URL ? redisRows(REDIS_URL) : sqliteRows(DATA_DIR));
 
-/** Closes the session store (tests; a process that ends needs nothing). */
-export const closeSessionStore = (): Promise<void> => rows.close();
+/** Closes the session store if it was opened (tests; a process that ends needs nothing). */
+export async function closeSessionStore(): Promise<void> {
+  const open = rows;
+  rows = null;
+  await open?.close();
+}
 
 export const sessionCookie = createCookie('__Host-sid', {
   path: '/',
@@ -194,24 +201,24 @@ export const sessionStorage = createSessionStorage<SessionData>({
   async createData(data) {
     const id = crypto.randomBytes(24).toString('base64url');
     const now = sessionClock.now();
-    await rows.write(id, { data: JSON.stringify(data), createdAt: now, expiresAt: expiry(now) });
+    await store().write(id, { data: JSON.stringify(data), createdAt: now, expiresAt: expiry(now) });
     return id;
   },
   async readData(id) {
-    const row = await rows.read(id);
+    const row = await store().read(id);
     if (!row) return null;
     if (row.expiresAt <= sessionClock.now()) {
-      await rows.delete(id);
+      await store().delete(id);
       return null;
     }
     return JSON.parse(row.data);
   },
   async updateData(id, data) {
-    const createdAt = (await rows.read(id))?.createdAt ?? sessionClock.now();
-    await rows.write(id, { data: JSON.stringify(data), createdAt, expiresAt: expiry(createdAt) });
+    const createdAt = (await store().read(id))?.createdAt ?? sessionClock.now();
+    await store().write(id, { data: JSON.stringify(data), createdAt, expiresAt: expiry(createdAt) });
   },
   async deleteData(id) {
-    await rows.delete(id);
+    await store().delete(id);
   },
 });
 
