@@ -52,6 +52,19 @@ function listen<T>(listeners: Set<T>, listener: T): () => void {
   return () => void listeners.delete(listener);
 }
 
+/** Runs `task`; if it throws, the error is logged with the stream event it was handling and nothing else stops. */
+function report(name: string, task: () => void) {
+  try {
+    task();
+  } catch (error) {
+    console.error('[live]', name, error);
+  }
+}
+
+/** Each listener runs on its own: one that throws leaves the others their event. */
+const notify = <T>(name: string, listeners: Set<(value: T) => void>, value: T) =>
+  listeners.forEach((listener) => report(name, () => listener(value)));
+
 /** EventSource.OPEN and .CLOSED, as literals the minifier can fold (the page's first-load bytes count). */
 const OPEN = 1;
 const CLOSED = 2;
@@ -171,11 +184,8 @@ class LiveStore {
       source.addEventListener(name, (e) => {
         const id = (e as MessageEvent<string>).lastEventId;
         if (id) this.lastEventId = id;
-        try {
-          handle(JSON.parse((e as MessageEvent<string>).data) as never);
-        } catch {
-          // A malformed event is dropped; the next one brings the state again.
-        }
+        // A malformed event is dropped (the next one brings the state again).
+        report(name, () => handle(JSON.parse((e as MessageEvent<string>).data) as never));
       });
     const take = (quotes: QuoteData | QuoteData[]) => {
       for (const q of [quotes].flat()) this.pendingQuotes.set(q.forex_id, q);
@@ -188,10 +198,10 @@ class LiveStore {
       this.pendingAccount = a;
       this.schedule();
     });
-    on('kline', (k: KlineData) => this.klineListeners.forEach((l) => l(k)));
+    on('kline', (k: KlineData) => notify('kline', this.klineListeners, k));
     // Closed orders are handled at once, never batched away.
-    on('closed', (c: { ids: number[] }) => this.closedListeners.forEach((l) => l(c.ids)));
-    on('alert', (a: AlertData) => this.alertListeners.forEach((l) => l(a)));
+    on('closed', (c: { ids: number[] }) => notify('closed', this.closedListeners, c.ids));
+    on('alert', (a: AlertData) => notify('alert', this.alertListeners, a));
     on('status', (s: { state: 'up' | 'stale' | 'down' }) => this.setHealth(s.state));
     // Announced on the window: the page shell (resync.tsx) reruns the loaders without loading this module.
     on('resync', () => window.dispatchEvent(new Event(RESYNC_EVENT)));
