@@ -13,9 +13,6 @@ const ADDRESS_SHAPES: Record<string, RegExp> = {
   BTC: new RegExp(`^(?:[13]${BASE58}{25,34}|bc1[02-9ac-hj-np-z]{11,71})$`),
 };
 
-/** Networks whose addresses we can check; any other protocol only needs a plausible token. */
-export const KNOWN_NETWORKS = Object.keys(ADDRESS_SHAPES);
-
 export function addressMatchesNetwork(protocol: string, address: string): boolean {
   const a = address.trim();
   const shape = ADDRESS_SHAPES[protocol.trim().toUpperCase()];

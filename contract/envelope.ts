@@ -12,7 +12,6 @@ export const EnvelopeSchema = z
     data: z.unknown().optional(),
   })
   .passthrough();
-export type Envelope = z.infer<typeof EnvelopeSchema>;
 
 export function ok<T>(data: T, extras: Record<string, unknown> = {}) {
   return { code: SUCCESS, msg: 'ok', data, ...extras };

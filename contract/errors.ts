@@ -164,13 +164,3 @@ export const ERROR_MESSAGES: Record<ErrorName, string> = {
   AlertNotFound: 'This price alert does not exist.',
   AlertWrongSide: 'For "rises to" the price must be above the current price, for "falls to" below it.',
 };
-
-const NAME_BY_CODE = new Map<number, ErrorName>(Object.entries(ErrorCode).map(([k, v]) => [v, k as ErrorName]));
-
-export function errorName(code: number): ErrorName | undefined {
-  return NAME_BY_CODE.get(code);
-}
-
-export function errorKey(name: ErrorName): `errors.${ErrorName}` {
-  return `errors.${name}`;
-}

@@ -13,6 +13,4 @@ export * as identity from './calls/identity';
 export * as content from './calls/content';
 export * as alerts from './calls/alerts';
 export * as ws from './ws';
-export type { User } from './calls/account';
-export type { Instrument, Category, KlinePoint, Quotation } from './calls/market';
-export type { Order, AccountDetail, AccountLog } from './calls/trade';
+export type { Order } from './calls/trade';

@@ -20,7 +20,7 @@ export const Topic = {
   kline: (code: string) => `KLINE.${code}` as const,
 } as const;
 export const PRIVATE_TOPICS: readonly string[] = [Topic.ForexTrade, Topic.ForexClosed, Topic.Alert];
-export const TopicSchema = z.string().regex(/^(DAY_MARKET|FOREX_TRADE|FOREX_CLOSED|ALERT|KLINE\.[A-Za-z0-9_.-]{1,32})$/);
+const TopicSchema = z.string().regex(/^(DAY_MARKET|FOREX_TRADE|FOREX_CLOSED|ALERT|KLINE\.[A-Za-z0-9_.-]{1,32})$/);
 
 /** Login's params are the token, alone or as {token}. */
 const LoginParams = z.union([z.string(), z.object({ token: z.string() })]).transform((p) => (typeof p === 'string' ? p : p.token));
@@ -35,10 +35,9 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sub'), params: TopicParams }),
   z.object({ type: z.literal('unsub'), params: TopicParams }),
 ]);
-export type ClientMessage = z.input<typeof ClientMessageSchema>;
 
-export const LoginResultSchema = z.object({ type: z.literal('login_result'), code: z.number().int() });
-export const SubResultSchema = z.object({
+const LoginResultSchema = z.object({ type: z.literal('login_result'), code: z.number().int() });
+const SubResultSchema = z.object({
   type: z.enum(['sub_result', 'unsub_result']),
   code: z.number().int(),
   topics: z.array(z.string()),
@@ -94,8 +93,7 @@ export const ForexTradePushSchema = z.object({
 });
 export type ForexTradePush = z.infer<typeof ForexTradePushSchema>;
 
-export const ForexClosedPushSchema = z.object({ type: z.literal('FOREX_CLOSED'), id: z.array(z.number().int()) });
-export type ForexClosedPush = z.infer<typeof ForexClosedPushSchema>;
+const ForexClosedPushSchema = z.object({ type: z.literal('FOREX_CLOSED'), id: z.array(z.number().int()) });
 
 /** A price alert of the logged-in user fired (once): the alert as `alert/list` shows it, triggered. */
 export const AlertPushSchema = z.object({ type: z.literal('ALERT'), alert: AlertSchema });

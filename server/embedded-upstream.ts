@@ -8,7 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export interface EmbeddedUpstream {
+interface EmbeddedUpstream {
   url: string;
   /** Asks the child to close its server and database, and waits for it (killed after `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;

@@ -8,7 +8,7 @@ import { useTranslation } from '~/i18n/react';
 import { isDemoBlocked } from '~/utils/demo-blocked';
 import { PageHeader } from './page-header';
 
-export function DemoBlocked() {
+function DemoBlocked() {
   const { t } = useTranslation('mine');
   const { pathname } = useLocation();
   const from = new URLSearchParams({ from: pathname }).toString();

@@ -8,7 +8,7 @@ import { useTranslation } from '~/i18n/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ErrorList } from './form-parts';
 
-export const UPLOAD_ENDPOINT = '/mine/upload';
+const UPLOAD_ENDPOINT = '/mine/upload';
 
 export interface UploadedImage {
   /** The reference the upstream gave (submitted in the hidden field). */

@@ -1,7 +1,7 @@
 /** Ten placeholder rows while the market list loads on a client navigation (spec §2, §9). */
 import { useTranslation } from '~/i18n/react';
 
-export const SKELETON_ROWS = 10;
+const SKELETON_ROWS = 10;
 
 export function MarketSkeleton() {
   const { t } = useTranslation('market');

@@ -10,7 +10,7 @@ import { LANGUAGE_TAGS, LANGUAGES, type Language } from '#contract/languages';
 import { LANGUAGE_NAMES } from '~/i18n/language-names';
 import { LanguageFlag } from './language-flag';
 
-export interface DrawerUser {
+interface DrawerUser {
   email: string | null;
   uid: string;
   isDemo: boolean;
@@ -33,6 +33,9 @@ export function SideDrawer({ user, lang, here }: { user: DrawerUser | null; lang
   const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
     if (event.currentTarget.open) drawPanel();
   };
+  const closeOnLink = (event: React.MouseEvent<HTMLElement>) => {
+    if ((event.target as Element).closest('a')) event.currentTarget.closest('details')?.removeAttribute('open');
+  };
   return (
     <details className="side-drawer" onToggle={onToggle}>
       <summary aria-label={t('drawer.open')} onClick={drawPanel}>
@@ -40,7 +43,8 @@ export function SideDrawer({ user, lang, here }: { user: DrawerUser | null; lang
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </summary>
-      <nav className="drawer-panel" aria-label={t('drawer.label')}>
+      {/* A place chosen closes the drawer: with JavaScript the next page comes without a new document. */}
+      <nav className="drawer-panel" aria-label={t('drawer.label')} onClick={closeOnLink}>
         {panel ? <DrawerPanel user={user} lang={lang} here={here} /> : null}
       </nav>
     </details>

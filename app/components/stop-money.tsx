@@ -12,10 +12,6 @@ import { formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import type { StopKind, StopMoney } from '~/utils/stop-money';
 
-export function stopMoneyId(formId: string, kind: StopKind): string {
-  return `${formId}-${kind}-money`;
-}
-
 export function StopMoneyNote({
   id,
   kind,

@@ -8,7 +8,6 @@ type In<C extends { request: z.ZodTypeAny }> = z.input<C['request']>;
 
 export const login = (api: Api, input: In<typeof account.loginForU>) => api.call(account.loginForU, input);
 export const demoLogin = (api: Api, demoId: string) => api.call(account.createAccountDemoForU, { demo_id: demoId });
-export const currentUser = (api: Api, options?: { initial?: boolean }) => api.call(account.info, {}, options);
 export const logout = (api: Api, token: string) => api.call(account.logout, {}, { token, initial: true });
 export const register = (api: Api, input: In<typeof account.register>) => api.call(account.register, input);
 export const sendEmailCode = (api: Api, input: In<typeof account.sendEmail>) => api.call(account.sendEmail, input);

@@ -108,7 +108,7 @@ export function upstreamFallback<T>(fallback: T, what: string) {
 }
 
 /** The code shown with a network-level failure (spec §8: "a toast with the error code"). */
-export function failureCode(error: UpstreamUnavailable): string {
+function failureCode(error: UpstreamUnavailable): string {
   return { timeout: 'UPSTREAM_TIMEOUT', network: 'UPSTREAM_UNREACHABLE', malformed: 'UPSTREAM_MALFORMED', http: 'UPSTREAM_HTTP' }[
     error.reason
   ];

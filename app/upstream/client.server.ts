@@ -22,7 +22,7 @@ export interface UpstreamTarget {
   observe?: (call: string, outcome: 'ok' | 'code' | UpstreamUnavailable['reason'], seconds: number) => void;
 }
 
-export interface CallOptions {
+interface CallOptions {
   lang: Language;
   token?: string | null;
   /** The user's address, passed on so the upstream's rate limits count people, not this server. */

@@ -10,13 +10,13 @@ import { UpstreamError, type Api } from './api.server';
 
 export const companyStatus = (api: Api) => api.call(content.getCompanyStatus, {});
 export const companies = (api: Api, name?: string) => api.call(content.getCompany, { name });
-export const contactEmail = (api: Api) => api.call(content.contactEmail, {});
-export const newsList = (api: Api, page = 1) => api.call(content.newsList, { category_id: 1, page });
-export const newsInfo = (api: Api, id: number) => api.call(content.newsInfo, { id });
-export const leaders = (api: Api, page = 1) => api.call(content.followList, { page });
+const contactEmail = (api: Api) => api.call(content.contactEmail, {});
+const newsList = (api: Api, page = 1) => api.call(content.newsList, { category_id: 1, page });
+const newsInfo = (api: Api, id: number) => api.call(content.newsInfo, { id });
+const leaders = (api: Api, page = 1) => api.call(content.followList, { page });
 
 /** One page of a list as the screens page it: the rows and whether another page follows. */
-export interface Page<T> {
+interface Page<T> {
   items: T[];
   hasMore: boolean;
 }
@@ -111,7 +111,7 @@ export async function leaderPage(api: Api, page: number): Promise<Page<Leader>> 
 }
 
 /** The online-service chat: its address (http or https only, else none) and whether the page frames it. */
-export interface OnlineService {
+interface OnlineService {
   link: string | null;
   /** The origin the page frames, or null when the chat opens in a new tab. */
   frameOrigin: string | null;

@@ -8,13 +8,13 @@ import { DepositStatus, WithdrawStatus, type WithdrawType } from '#contract/enum
 import { MONEY_DECIMALS, parseUnits } from '#contract/money';
 import type { Api } from './api.server';
 
-export interface CoinChannel {
+interface CoinChannel {
   id: number;
   currency: string;
   network: string;
   address: string;
 }
-export interface WireChannel {
+interface WireChannel {
   id: number;
   currency: string;
   bankName: string;

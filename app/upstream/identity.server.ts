@@ -3,7 +3,7 @@ import * as identity from '#contract/calls/identity';
 import { ReviewStatus } from '#contract/enums';
 import type { Api } from './api.server';
 
-export type IdentityState =
+type IdentityState =
   | { state: 'form'; rejection: string | null }
   | { state: 'waiting'; name: string; idNumber: string }
   | { state: 'certified'; name: string; idNumber: string };

@@ -5,7 +5,7 @@
  * Multipart forms (photos) have their own bounded reader in form-action.server.ts.
  */
 export const FORM_BODY_LIMIT = 64 * 1024;
-export const MAX_FIELDS = 200;
+const MAX_FIELDS = 200;
 export const MAX_REPEATS = 20;
 
 function tooLarge(): Response {
@@ -13,7 +13,7 @@ function tooLarge(): Response {
 }
 
 /** The request body as text, refused (413) past `limit` bytes whatever its Content-Length says. */
-export async function readBoundedText(request: Request, limit = FORM_BODY_LIMIT): Promise<string> {
+async function readBoundedText(request: Request, limit = FORM_BODY_LIMIT): Promise<string> {
   if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge();
   if (!request.body) return '';
   const reader = request.body.getReader();

@@ -61,7 +61,7 @@ export function invalid(submission: { reply: (o: { hideFields?: string[] }) => u
 }
 
 /** A form with images (a deposit proof, the two sides of an ID), read with bounds before anything is buffered. */
-export interface UploadForm {
+interface UploadForm {
   formData: FormData;
   /** The image part of the first file field, if one was chosen and fits. */
   file: File | null;

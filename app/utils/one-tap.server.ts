@@ -5,7 +5,7 @@
  */
 import { THREE_YEARS_SECONDS } from './cookies.server';
 
-export const ONE_TAP_COOKIE = '__Host-one-tap';
+const ONE_TAP_COOKIE = '__Host-one-tap';
 
 /** The switch is on for this browser (`__Host-one-tap=1`). */
 export function oneTapChosen(request: Request): boolean {

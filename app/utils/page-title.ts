@@ -7,7 +7,7 @@ import { isRouteErrorResponse } from '@remix-run/react';
 import { isDemoBlocked } from '~/utils/demo-blocked';
 import type { RootData } from '~/root';
 
-export const APP_NAME = 'LotFX';
+const APP_NAME = 'LotFX';
 
 export function pageTitle(
   { matches, error }: { matches: readonly { id: string; data: unknown }[]; error?: unknown },

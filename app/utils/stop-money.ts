@@ -20,7 +20,7 @@ export interface StopMoney {
   pips: string;
 }
 
-export interface StopMoneyInput {
+interface StopMoneyInput {
   terms: ProfitTerms;
   kind: StopKind;
   /** The order's side; null on the ticket before a button is pressed (then the stop's own side is used). */

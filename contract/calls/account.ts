@@ -16,9 +16,9 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const SessionSchema = z.object({ token: z.string(), user: UserSchema });
+const SessionSchema = z.object({ token: z.string(), user: UserSchema });
 
-export const LoginSchema = z.object({
+const LoginSchema = z.object({
   account: RequiredText,
   password: z.string().min(1, 'required'),
   login_type: z.enum(['email', 'mobile']).default('email'),
@@ -61,7 +61,7 @@ export const logout = defineCall({
   response: z.null(),
 });
 
-export const RegisterSchema = z.object({
+const RegisterSchema = z.object({
   type: codeField([AccountType.Email, AccountType.Mobile]).default(AccountType.Email),
   area_id: IntField.optional(),
   account: RequiredText,
@@ -85,7 +85,7 @@ export const register = defineCall({
 
 const SendCodeAnswer = z.object({ resend_after: z.number().int(), expires_in: z.number().int() });
 
-export const SendEmailSchema = z.object({
+const SendEmailSchema = z.object({
   to: RequiredText,
   type: codeField([CodePurpose.Register, CodePurpose.Reset]),
   area_id: IntField.optional(),
@@ -99,7 +99,7 @@ export const sendEmail = defineCall({
   response: SendCodeAnswer,
 });
 
-export const SendSmsSchema = z.object({
+const SendSmsSchema = z.object({
   to: RequiredText,
   area_id: IntField,
   type: codeField([CodePurpose.Register, CodePurpose.Reset]),
@@ -123,7 +123,7 @@ export const captcha = defineCall({
   response: z.object({ id: z.string(), b64s: z.string() }),
 });
 
-export const ForgetPasswordSchema = z.object({
+const ForgetPasswordSchema = z.object({
   type: codeField([AccountType.Email, AccountType.Mobile]).default(AccountType.Email),
   account: RequiredText,
   area_id: IntField.optional(),
@@ -140,7 +140,7 @@ export const forgetPassword = defineCall({
   response: z.null(),
 });
 
-export const AmendPasswordSchema = z.object({
+const AmendPasswordSchema = z.object({
   new_password: z.string().min(1, 'required'),
   auth_code: RequiredText,
   /** Where the code was sent: 1 the account's e-mail, 2 its phone. */
@@ -155,7 +155,7 @@ export const amendPassword = defineCall({
   response: z.null(),
 });
 
-export const AreaCodeSchema = z.object({ id: z.number().int(), code: z.string(), global_code: z.string() });
+const AreaCodeSchema = z.object({ id: z.number().int(), code: z.string(), global_code: z.string() });
 export const areaList = defineCall({
   name: 'area_list',
   method: 'GET',
@@ -174,7 +174,7 @@ export const setting = defineCall({
   response: z.object({ key: z.string(), value: z.number().int() }),
 });
 
-export const BasicInfoSchema = z.object({
+const BasicInfoSchema = z.object({
   service_link: z.string(),
   service_link_type: z.number().int(),
   verify_reg_type: z.union([z.literal(VerifyRegType.Code), z.literal(VerifyRegType.Captcha)]),

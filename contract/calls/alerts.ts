@@ -4,7 +4,7 @@ import { codeField, DecimalField, OptionalText, PositiveInt } from '../fields';
 import { ALERT_NOTE_MAX, AlertDirection } from '../alert-rules';
 import { defineCall } from './define';
 
-export { AlertDirection, MAX_ACTIVE_ALERTS, ALERT_NOTE_MAX, alertReached, directionFor } from '../alert-rules';
+export { AlertDirection, MAX_ACTIVE_ALERTS, alertReached } from '../alert-rules';
 
 export const AlertSchema = z.object({
   id: z.number().int(),
@@ -34,7 +34,7 @@ export const alertList = defineCall({
   response: z.array(AlertSchema),
 });
 
-export const AddAlertSchema = z.object({
+const AddAlertSchema = z.object({
   forex_id: PositiveInt,
   direction: codeField([AlertDirection.Above, AlertDirection.Below]),
   /** A positive price on the instrument's decimals, on the side of the current price that `direction` names. */

@@ -32,7 +32,7 @@ export const getCompanyStatus = defineCall({
   response: z.object({ status: z.number().int() }),
 });
 
-export const NewsSchema = z.object({
+const NewsSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   desc: z.string(),
@@ -60,7 +60,7 @@ export const newsInfo = defineCall({
   response: NewsSchema,
 });
 
-export const LeaderSchema = z.object({
+const LeaderSchema = z.object({
   id: z.number().int(),
   user: z.string(),
   avatar: z.string(),

@@ -31,6 +31,3 @@ export function defineCall<
 >(def: Omit<CallDef<Req, Res, Extra, A>, 'body'> & { body?: BodyKind }): CallDef<Req, Res, Extra, A> {
   return { ...def, body: def.body ?? (def.method === 'GET' ? 'query' : 'form') };
 }
-
-export type CallRequest<C extends CallDef> = z.input<C['request']>;
-export type CallData<C extends CallDef> = z.output<C['response']>;

@@ -13,14 +13,14 @@ export const MAX_METHODS_PER_TYPE = 10;
 const IdempotencyKey = OptionalText.refine((k) => k === undefined || /^[A-Za-z0-9_-]{8,64}$/.test(k), { message: 'bad key' });
 import { defineCall } from './define';
 
-export const CoinChannelSchema = z.object({
+const CoinChannelSchema = z.object({
   id: z.number().int(),
   address: z.string(),
   currency_code: z.string(),
   protocol_code: z.string(),
   currency: z.object({ code: z.string() }),
 });
-export const WireChannelSchema = z.object({
+const WireChannelSchema = z.object({
   id: z.number().int(),
   currency_code: z.string(),
   bank_name: z.string(),
@@ -29,8 +29,6 @@ export const WireChannelSchema = z.object({
   payee_name: z.string(),
   payee_account: z.string(),
 });
-export type CoinChannel = z.infer<typeof CoinChannelSchema>;
-export type WireChannel = z.infer<typeof WireChannelSchema>;
 export const depositInfo = defineCall({
   name: 'quickCharge/info',
   method: 'GET',
@@ -40,7 +38,7 @@ export const depositInfo = defineCall({
   response: z.object({ coin: z.array(CoinChannelSchema), wire: z.array(WireChannelSchema) }),
 });
 
-export const CoinDepositSchema = z.object({
+const CoinDepositSchema = z.object({
   number: DecimalField,
   /** The `url` an image_upload of this user returned. */
   proofImg: RequiredText,
@@ -71,7 +69,7 @@ export const depositSubmit = defineCall({
   request: CoinDepositSchema,
   response: DepositRecordSchema,
 });
-export const WireDepositSchema = z.object({
+const WireDepositSchema = z.object({
   number: DecimalField,
   proofImg: RequiredText,
   wire_id: PositiveInt,
@@ -118,7 +116,7 @@ export const drawSymbolList = defineCall({
   response: z.array(WithdrawCurrencySchema),
 });
 
-export const WithdrawSchema = z.object({
+const WithdrawSchema = z.object({
   draw_currency_id: PositiveInt,
   number: DecimalField,
   memo: OptionalText,

@@ -6,7 +6,7 @@ import { defineCall } from './define';
 /** An ID or passport number: letters, digits and the separators printed on documents. */
 export const ID_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 ()-]{3,28}[A-Za-z0-9)]$/;
 
-export const RealNameSchema = z.object({
+const RealNameSchema = z.object({
   name: RequiredText.pipe(z.string().max(100)),
   card_id: RequiredText,
   /** The `url`s that image_upload returned for the front and the back. */

@@ -40,7 +40,7 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-export const SubmitOrderSchema = z.object({
+const SubmitOrderSchema = z.object({
   type: codeField([Side.Buy, Side.Sell]),
   /** Lots. */
   cont: DecimalField,
@@ -91,7 +91,7 @@ export const myDeal = defineCall({
 const OrderIdSchema = z.object({ id: PositiveInt });
 const IdempotencyKeyField = OptionalText.refine((s) => s === undefined || s.length <= 64, { message: 'at most 64 characters' });
 
-export const CloseOrderSchema = z.object({
+const CloseOrderSchema = z.object({
   id: PositiveInt,
   /**
    * Lots to close (absent: all). Fewer than held closes that part: it becomes its own closed row (ParentId =
@@ -110,9 +110,9 @@ export const close = defineCall({
   response: OrderSchema,
 });
 
-export { CLOSE_ALL_SCOPES, inCloseScope, type CloseAllScope } from '../close-scopes';
+export { inCloseScope, type CloseAllScope } from '../close-scopes';
 import { CLOSE_ALL_SCOPES } from '../close-scopes';
-export const CloseAllSchema = z.object({
+const CloseAllSchema = z.object({
   scope: z.enum(CLOSE_ALL_SCOPES),
   /** Only this instrument's positions. */
   forex_id: PositiveInt.optional(),
@@ -125,7 +125,6 @@ export const CloseAllResultSchema = z.object({
   /** Sum of the closed positions' realised profit, USD. */
   profit: z.number(),
 });
-export type CloseAllResult = z.infer<typeof CloseAllResultSchema>;
 export const closeAll = defineCall({
   name: 'close_all',
   method: 'POST',
@@ -142,7 +141,7 @@ export const cancelTrade = defineCall({
   request: OrderIdSchema,
   response: OrderSchema,
 });
-export const SetStopPriceSchema = z.object({
+const SetStopPriceSchema = z.object({
   id: PositiveInt,
   target_profit_price: OptionalPriceField,
   stop_loss_price: OptionalPriceField,
@@ -161,7 +160,7 @@ export const setStopPrice = defineCall({
   response: OrderSchema,
 });
 
-export const BalanceSchema = z.object({ balance: z.number() });
+const BalanceSchema = z.object({ balance: z.number() });
 export const getBalance = defineCall({
   name: 'getBalance',
   method: 'GET',
@@ -204,7 +203,7 @@ export const forexDetail = defineCall({
   response: AccountDetailSchema,
 });
 
-export const AccountLogSchema = z.object({
+const AccountLogSchema = z.object({
   Id: z.number().int(),
   Value: z.number(),
   Type: z.number().int(),
@@ -214,7 +213,6 @@ export const AccountLogSchema = z.object({
   OrderId: z.number().int().nullable(),
   CreatedAtTran: z.string(),
 });
-export type AccountLog = z.infer<typeof AccountLogSchema>;
 export const ACCOUNT_LOG_PAGE_SIZE = 20;
 export const forexChange = defineCall({
   name: 'forexChange',

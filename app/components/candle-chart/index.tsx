@@ -19,10 +19,8 @@ import type { LiveChart, LiveChartOptions } from './live-chart.client';
 import type { ChartOrders } from './order-lines';
 import { SvgCandles } from './svg-candles';
 
-export type { Candle } from './candles';
-
 /** What the chart needs of an instrument; ShowCode (BTC/USD) names the chart when given, else Code. */
-export interface ChartInstrument {
+interface ChartInstrument {
   Code: string;
   PricePrecision: number;
   ShowCode?: string;

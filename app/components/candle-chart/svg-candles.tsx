@@ -18,7 +18,7 @@ const FONT = 10;
 /** Fewer candles than this keep their width and sit at the right, as on the canvas chart. */
 const MIN_SLOTS = 32;
 
-export interface CandleShape {
+interface CandleShape {
   time: number;
   up: boolean;
   x: number;
@@ -29,7 +29,7 @@ export interface CandleShape {
   bodyHeight: number;
 }
 
-export interface ChartLayout {
+interface ChartLayout {
   candles: CandleShape[];
   priceTicks: { y: number; label: string }[];
   timeTicks: { x: number; time: number }[];
