@@ -1,30 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { Instrument } from '#contract/calls/market';
-import { MarginMode, Side } from '#contract/enums';
+import { Side } from '#contract/enums';
 import { conversionFor, lotsMilliOf, termsOf } from '~/routes/trade/estimates';
+import { currencyPair } from './instrument.test-support';
 import { moneyAtStop, stopConversionOf } from './stop-money';
 
 const M = 1_000_000;
-const fx = (id: number, code: string, close: number, precision = 5): Instrument => ({
-  Id: id,
-  Code: code,
-  ShowCode: `${code.slice(0, 3)}/${code.slice(3)}`,
-  Logo: '',
-  CategoryId: 1,
-  MarketStatus: 1,
-  PricePrecision: precision,
-  Pip: 0.01,
-  ForexContNum: 100000,
-  ForexMinCont: 0.01,
-  ForexFeeRate: 5,
-  MarginMode: MarginMode.Leverage,
-  HasForexMultiple: [{ Value: 100 }],
-  ForexQuotations: { Open: close, Close: close, Change: 0, High: close, Low: close, Volume: 0 },
-  QuoteCurrency: code.slice(3),
-});
-const EURUSD = fx(1, 'EURUSD', 1.1);
-const USDJPY = fx(5, 'USDJPY', 150, 3);
-const EURJPY = fx(9, 'EURJPY', 165, 3);
+const EURUSD = currencyPair(1, 'EURUSD', 1.1);
+const USDJPY = currencyPair(5, 'USDJPY', 150, 3);
+const EURJPY = currencyPair(9, 'EURJPY', 165, 3);
 const LIST = [EURUSD, USDJPY, EURJPY];
 
 const ticket = (instrument: Instrument, kind: 'takeProfit' | 'stopLoss', stopText: string, reference: number, lots = '0.10') =>

@@ -2,28 +2,11 @@ import { parseWithZod } from '@conform-to/zod/v3';
 import { describe, expect, test } from 'vitest';
 import type { Instrument } from '#contract/calls/market';
 import { MarginMode } from '#contract/enums';
+import { currencyPair as fx } from '~/utils/instrument.test-support';
 import { canStepDown, conversionFor, estimateOrder, lotRulesOf, stepLots } from './estimates';
 import { orderRulesOf } from './order-rules';
 import { orderFormSchema, orderSchemaFor } from './schema';
 
-const quote = (close: number) => ({ Open: close, Close: close, Change: 0, High: close, Low: close, Volume: 0 });
-const fx = (id: number, code: string, close: number, precision = 5): Instrument => ({
-  Id: id,
-  Code: code,
-  ShowCode: `${code.slice(0, 3)}/${code.slice(3)}`,
-  Logo: '',
-  CategoryId: 1,
-  MarketStatus: 1,
-  PricePrecision: precision,
-  Pip: 0.01,
-  ForexContNum: 100000,
-  ForexMinCont: 0.01,
-  ForexFeeRate: 5,
-  MarginMode: MarginMode.Leverage,
-  HasForexMultiple: [10, 100].map((Value) => ({ Value })),
-  ForexQuotations: quote(close),
-  QuoteCurrency: code.slice(3),
-});
 const EURUSD = fx(1, 'EURUSD', 1.1);
 const USDJPY = fx(5, 'USDJPY', 150, 3);
 const EURJPY = fx(9, 'EURJPY', 165, 3);
