@@ -1,75 +1,54 @@
-import type { AppLoadContext, EntryContext } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
+import type { EntryContext } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
 import { I18nProvider } from './i18n/react';
 import { getLanguage, i18nFor } from './i18n/i18next.server';
-import { pageStream } from './utils/page-stream.server';
-import { NonceProvider } from './utils/nonce';
 import { ShellCss } from './utils/shell-styles';
 import { shellCss } from './styles/shell-css.server';
-import { csrf, csrfCookieName } from './utils/csrf.server';
-import { sessionCookie, toastCookie } from './utils/session.server';
 
 export { streamSession } from './utils/stream-session.server';
 export { keepCatalogueWarm } from './upstream/market.server';
-/** The server's caching rule keys on this cookie's presence (server/caching.ts). */
-export const sessionCookieName = sessionCookie.name;
-
-/**
- * The market list is the same for every visitor in a language: the server keeps a rendered copy for a second
- * and fills in each visitor's nonce and CSRF token (server/page-cache.ts, docs/decisions/0016). A session or
- * a toast makes the page someone's: never kept.
- */
-export const visitorPageRules = {
-  paths: ['/'],
-  ttlMs: 1000,
-  personalCookies: [sessionCookie.name, toastCookie.name],
-  tokenCookie: csrfCookieName,
-  commitToken: (headers: Headers) => csrf.commitToken(headers),
-};
+/** Which pages are the same for every visitor, and what they vary with (server/pages.ts caches them). */
+export { sharedPages } from './utils/shared-pages.server';
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;
 
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
-  const nonce = loadContext.cspNonce;
+/**
+ * The whole document, as one text: the server compresses and hashes it whole (server/pages.ts), so there is
+ * nothing to gain from streaming its pieces. React 18.3.1 can pad a piece's end with NUL bytes where a character
+ * of several bytes did not fit (react#24985, fixed after 18.3.1): they are taken out here.
+ */
+export default async function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext) {
   const i18n = await i18nFor(await getLanguage(request));
-  // Bots and no-JS clients get the whole document at once, as does a page the server keeps; browsers get the
-  // shell as soon as it is ready.
-  const waitForAll = loadContext.wholeDocument === true || isbot(request.headers.get('user-agent') ?? '');
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const page = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        headers.set('Content-Type', 'text/html; charset=utf-8');
+        resolve(new Response(Buffer.concat(chunks).toString('utf8').replaceAll('\0', ''), { headers, status }));
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <I18nProvider i18n={i18n}>
-        <NonceProvider value={nonce}>
-          <ShellCss.Provider value={shellCss}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
-          </ShellCss.Provider>
-        </NonceProvider>
+        <ShellCss.Provider value={shellCss}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+        </ShellCss.Provider>
       </I18nProvider>,
       {
-        nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
-          shellRendered = true;
-          // The nonce on Remix's module preloads, and React's pieces sent together (utils/page-stream.server.ts).
-          const body = pageStream(nonce);
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
+        onShellReady: () => (shellRendered = true),
+        onAllReady: () => pipe(page),
+        onShellError: reject,
         onError(error: unknown) {
-          responseStatusCode = 500;
+          status = 500;
+          // An error before the shell is the whole page's: Remix renders its error page and logs it.
           if (shellRendered) console.error(error);
         },
       },

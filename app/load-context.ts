@@ -5,8 +5,6 @@ declare module '@remix-run/node' {
   interface AppLoadContext {
     /** Where this request's upstream lives (server-side only; never sent to the browser). */
     upstream: UpstreamTarget;
-    /** The per-request nonce that every script tag carries (Content-Security-Policy). */
-    cspNonce: string;
     /** The user's address (for the upstream's rate limits). */
     clientIp?: string;
     /** Tells the live stream that this user logged out (it sends `logout` upstream and ends their feed). */
@@ -18,8 +16,6 @@ declare module '@remix-run/node' {
      * later calls (a POST's loaders after its action) fail at once instead of each waiting a whole timeout.
      */
     upstreamOutage?: boolean;
-    /** Render the whole document before answering (a page the server keeps: server/page-cache.ts). */
-    wholeDocument?: boolean;
   }
 }
 

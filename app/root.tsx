@@ -29,20 +29,22 @@ import { LiveResync } from './live/resync';
 import { getLanguage, i18nFor } from './i18n/i18next.server';
 import { resourcesVersion } from './i18n/resources.server';
 import { csrf } from './utils/csrf.server';
+import { isSharedPage } from './utils/shared-pages.server';
+import { SHARED_PATHS } from './utils/shared-pages';
 import { lossCheckRedirect } from './utils/loss-check.server';
 import { getSession, takeToast } from './utils/session.server';
-import { useNonce } from './utils/nonce';
 import { ShellStyles } from './utils/shell-styles';
 import { numberSymbols } from './utils/format';
 import { datePatterns } from './utils/format-date';
 import { pageTitle } from './utils/page-title';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // A shared page is the same for every visitor: no token in it, and no cookie set (utils/shared-pages.server).
   const [lossRedirect, lang, session, [csrfToken, csrfCookie]] = await Promise.all([
     lossCheckRedirect(request, context),
     getLanguage(request),
     getSession(request),
-    csrf.commitToken(request),
+    isSharedPage(request) ? ([null, null] as const) : csrf.commitToken(request),
   ]);
   if (lossRedirect) throw redirect(lossRedirect);
   const { toast, clear: clearToast } = await takeToast(request);
@@ -53,7 +55,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
   // Reading a toast consumes it: it is shown once.
   if (clearToast) headers.append('Set-Cookie', clearToast);
-  headers.set('Cache-Control', 'private, no-store');
   return data(
     {
       lang,
@@ -87,10 +88,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * Opening a drawer or a dialog changes only the query of the same page: the root's data (language,
- * user, token) cannot have changed, so it is not fetched again. Submissions and other pages revalidate.
+ * user, token) cannot have changed, so it is not fetched again. Submissions revalidate, and so does leaving a
+ * shared page: it carried no CSRF token, and the next page may have a form.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  if (SHARED_PATHS.includes(currentUrl.pathname)) return true;
   return defaultShouldRevalidate;
 };
 
@@ -118,7 +121,6 @@ function localeData(locale: string) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
   const root = useRootData();
   const lang: Language = root?.lang ?? 'hk';
   const version = root?.i18nVersion ?? '';
@@ -150,8 +152,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -17,8 +17,8 @@ export interface Metrics {
   middleware: express.RequestHandler;
   /** Handed to the app through the load context (app/upstream/client.server.ts). */
   observeUpstreamCall: (call: string, outcome: string, seconds: number) => void;
-  /** Visitor pages served from a kept copy, rendered, or not keepable (./page-cache.ts). */
-  countVisitorPage: (result: 'hit' | 'miss' | 'bypass') => void;
+  /** Shared pages answered from the copy kept for their second, or rendered (./pages.ts). */
+  countSharedPage: (result: 'hit' | 'miss') => void;
 }
 
 export function createMetrics(options: { relays: () => RelayStats[]; route: (path: string) => string }): Metrics {
@@ -96,9 +96,9 @@ export function createMetrics(options: { relays: () => RelayStats[]; route: (pat
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  const visitorPages = new client.Counter({
-    name: 'lotfx_visitor_pages_total',
-    help: "Visitors' pages the server may keep (server/page-cache.ts): served from a copy (hit), rendered (miss), or someone's (bypass)",
+  const sharedPages = new client.Counter({
+    name: 'lotfx_shared_pages_total',
+    help: 'Shared pages (server/pages.ts): answered from the copy kept for their second (hit), or rendered (miss)',
     labelNames: ['result'],
     registers,
   });
@@ -112,7 +112,7 @@ export function createMetrics(options: { relays: () => RelayStats[]; route: (pat
       next();
     },
     observeUpstreamCall: (call, outcome, seconds) => upstreamCalls.observe({ call, outcome }, seconds),
-    countVisitorPage: (result) => visitorPages.inc({ result }),
+    countSharedPage: (result) => sharedPages.inc({ result }),
   };
 }
 

@@ -122,11 +122,13 @@ describe('two web processes behind one port', () => {
   }, 60_000);
   afterAll(() => stopServer(server));
 
-  test('a visitor’s page may enter the back/forward cache; a signed-in one never; hashed assets are immutable and sent precompressed', async () => {
+  test('a shared page is public for a second; a visitor’s page may enter the back/forward cache; a signed-in one never; hashed assets are immutable and sent precompressed', async () => {
     const visitor = await get(`${server.base}/`);
     expect(visitor.status).toBe(200);
-    expect(visitor.headers['cache-control']).toBe('private, no-cache');
-    // The default language is Chinese: React 18 padded some chunks' ends with NUL bytes before our patch (patches/README.md).
+    expect(visitor.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+    expect(visitor.headers['set-cookie']).toBeUndefined();
+    expect((await get(`${server.base}/login`)).headers['cache-control']).toBe('private, no-cache');
+    // The default language is Chinese: React 18.3.1 pads some pieces' ends with NUL bytes (react#24985; app/entry.server.tsx).
     expect(visitor.body).toContain('市場');
     expect(visitor.body).not.toContain('\0');
     // A route's own Cache-Control replaces the pages' default (two would combine, and no-cache would win).

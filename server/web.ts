@@ -1,11 +1,11 @@
 /**
- * One web process: static files, security headers with a CSP nonce per request, a cross-site refusal for
- * every state-changing request, the Remix handler, the live stream, `/healthz` and `/metrics`. Run alone
- * or as one of several cluster workers (./index.ts); `shutdown()` ends it gracefully.
+ * One web process, its request path in order: metrics, security headers, refusals of malformed requests and
+ * unread bodies, `/healthz` and `/metrics`, the host check, the desktop redirect, static files, the cross-site
+ * refusal of state-changing requests, then the app (./pages.ts: Remix, caching rules, CSP, compression, shared
+ * pages). The live stream is served before all of it. Run alone or as one of several cluster workers
+ * (./index.ts); `shutdown()` ends it gracefully.
  */
-import { createRequestHandler } from '@remix-run/express';
-import { createRequestHandler as createFetchHandler, type ServerBuild } from '@remix-run/node';
-import compression from 'compression';
+import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import fs from 'node:fs';
@@ -14,12 +14,10 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Registry } from 'prom-client';
 import { buildDirectory } from './build-directory';
-import { carriesCookie, pageCacheControl } from './caching';
 import { upstreamForHost, type Config } from './config';
 import { createMetrics, metricsAllowed, routeLabeller } from './metrics';
-import { visitorPageCache, type VisitorPageRules } from './page-cache';
+import { carriesCookie, remixPages, type SharedPageRules } from './pages';
 import { createRelay, lastEventIdOf } from './relay/hub';
-import { PAGE_BROTLI, wholePages } from './whole-pages';
 import { desktopSiteUrl, refuseCrossSite, refuseMalformed, securityHeaders, unreadBodyCloses, validHost } from './security';
 
 export interface WebOptions {
@@ -130,18 +128,6 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
     });
   }
 
-  // The stream must never be compressed: a compressor buffers the events it should flush. Brotli's window is 256 KB
-  // (a page is under 100 KB): its default of 4 MB made each page's compressor cost about 7 ms more CPU (/trade
-  // signed in: 23-30 ms a request instead of 17-19); the larger window saved 88 bytes of its 15.6 KB. Quality 5,
-  // not the middleware's 4: 7 % smaller pages (/trade 15.3 -> 14.2 KB, /login 7.5 -> 6.9) for 0.1-0.5 ms more a
-  // page; a slow link's first round trip carries about 14 KB, and what does not fit waits a round trip.
-  app.use(
-    compression({
-      filter: (req, res) => req.path !== '/stream' && compression.filter(req, res),
-      brotli: PAGE_BROTLI,
-    }),
-  );
-
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
@@ -167,17 +153,16 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
   /** What the app's build entry tells the server about its sessions: the app owns them. */
   interface AppEntry {
     streamSession?: (request: Request) => Promise<{ userId: number; token: string } | null>;
-    sessionCookieName?: string;
     keepCatalogueWarm?: (upstream: { baseUrl: string; observe?: typeof metrics.observeUpstreamCall }) => { stop: () => void };
-    visitorPageRules?: VisitorPageRules;
+    sharedPages?: SharedPageRules;
   }
   const appEntry = async () => (typeof build === 'function' ? await build() : build).entry.module as AppEntry;
 
   /** Who is asking for the stream: the app's session lookup, on the request's cookie alone. */
   async function streamUser(host: string | undefined, url: string, cookie: string | undefined) {
-    const { streamSession, sessionCookieName } = await appEntry();
+    const { streamSession, sharedPages } = await appEntry();
     // A visitor (no session cookie) is known at once: no Request, no session read for most streams.
-    if (!streamSession || (sessionCookieName && !carriesCookie(cookie, sessionCookieName))) return null;
+    if (!streamSession || (sharedPages && !carriesCookie(cookie, sharedPages.sessionCookie))) return null;
     return streamSession(new Request(`http://${host ?? 'localhost'}${url}`, { headers: { cookie: cookie ?? '' } }));
   }
 
@@ -211,54 +196,21 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
     (req.method === 'GET' || req.method === 'HEAD') && (req.url === '/stream' || req.url?.startsWith('/stream?') === true);
   if (!fixedUpstream) app.get('/stream', (req, res) => serveStream(req, res, upstreamUrl(req)));
 
-  // A route that says its own Cache-Control (logos, strings, candles) replaces the pages' default set below.
-  // Remix's adapter appends the response's headers, and two Cache-Control headers combine into one list where
-  // no-cache wins: the versioned strings and the logos were revalidated on every page.
-  const append = app.response.append;
-  app.response.append = function (field: string, value?: string | string[]) {
-    if (field.toLowerCase() === 'cache-control' && value !== undefined) return this.set(field, value);
-    return append.call(this, field, value);
-  };
-
   app.use(refuseCrossSite);
-  app.use((req, res, next) => {
-    appEntry().then((entry) => {
-      res.setHeader('Cache-Control', pageCacheControl(req.method, req.get('cookie'), entry.sessionCookieName));
-      next();
-    }, next);
-  });
-  // A rendered page in brotli made in one call, not through the compressor's stream (./whole-pages.ts): registered
-  // after `compression` and the static files, so it wraps the compressor's writes and costs an asset nothing.
-  app.use(wholePages());
-  const loadContextFor = (req: express.Request, cspNonce: string) => ({
-    upstream: { baseUrl: upstreamUrl(req), observe: metrics.observeUpstreamCall },
-    cspNonce,
-    clientIp: req.ip,
-    onLogout: (userId: number) => relayFor(upstreamUrl(req)).logout(userId),
-    // The relay's quotes for server rendering; absent until this upstream's relay exists.
-    market: relays.get(upstreamUrl(req))?.warmMarket,
-  });
-  // Visitors' copies of the pages the app names, for a moment (./page-cache.ts). Development renders every request.
-  const visitorRules = typeof build === 'function' ? undefined : (await appEntry()).visitorPageRules;
-  if (visitorRules && typeof build !== 'function') {
-    const renderApp = createFetchHandler(build, 'production');
-    app.use(
-      visitorPageCache({
-        rules: visitorRules,
-        render: (request, nonce, req) => renderApp(request, { ...loadContextFor(req, nonce), wholeDocument: true }),
-        marketKey: (req) => relays.get(upstreamUrl(req))?.marketStateKey() ?? 'no relay',
-        count: metrics.countVisitorPage,
-      }).middleware,
-    );
-  }
-  app.all(
-    '*',
-    createRequestHandler({
-      build,
-      mode: dev ? 'development' : 'production',
-      getLoadContext: (req, res) => loadContextFor(req, res.locals.cspNonce as string),
+  const pages = remixPages({
+    remix: createRequestHandler(build, dev ? 'development' : 'production'),
+    dev,
+    rules: (await appEntry()).sharedPages,
+    loadContext: (req) => ({
+      upstream: { baseUrl: upstreamUrl(req), observe: metrics.observeUpstreamCall },
+      clientIp: req.ip,
+      onLogout: (userId: number) => relayFor(upstreamUrl(req)).logout(userId),
+      // The relay's quotes for server rendering; absent until this upstream's relay exists.
+      market: relays.get(upstreamUrl(req))?.warmMarket,
     }),
-  );
+    count: metrics.countSharedPage,
+  });
+  app.all('*', pages.handler);
 
   const server = http.createServer((req, res) => {
     if (fixedUpstream && isStream(req) && validHost(req.headers.host)) serveStream(req, res, fixedUpstream);

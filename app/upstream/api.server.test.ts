@@ -49,7 +49,7 @@ async function signedInRequest(url: string) {
 
 test('999 deletes the session and redirects to /login?from=<the page>', async () => {
   const request = await signedInRequest('http://localhost/order?type=0');
-  const api = await upstreamApi(request, { upstream: { baseUrl }, cspNonce: '' });
+  const api = await upstreamApi(request, { upstream: { baseUrl } });
   const thrown = await api.call(account.info, {}).catch((e) => e);
   expect(thrown).toBeInstanceOf(Response);
   expect(thrown.status).toBe(302);
@@ -60,7 +60,7 @@ test('999 deletes the session and redirects to /login?from=<the page>', async ()
 
 test('a call flagged initial keeps the user where they are and raises the error instead', async () => {
   const request = await signedInRequest('http://localhost/');
-  const api = await upstreamApi(request, { upstream: { baseUrl }, cspNonce: '' });
+  const api = await upstreamApi(request, { upstream: { baseUrl } });
   const thrown = await api.call(account.info, {}, { initial: true }).catch((e) => e);
   expect(thrown).toBeInstanceOf(UpstreamError);
   expect(await sessions.getSignedIn(request)).not.toBeNull();
@@ -68,7 +68,7 @@ test('a call flagged initial keeps the user where they are and raises the error 
 
 test('a page part that can be left out falls back only on an upstream refusal or outage; the end of a session and bugs go on', async () => {
   const request = await signedInRequest('http://localhost/order?type=1');
-  const api = await upstreamApi(request, { upstream: { baseUrl }, cspNonce: '' });
+  const api = await upstreamApi(request, { upstream: { baseUrl } });
   const fallback = upstreamFallback('fallback', 'a test part');
   // 999 is the session's end: its redirect is not swallowed.
   const ended = await api
@@ -86,7 +86,7 @@ test('once the upstream is silent in a request, its later calls fail at once ins
   const silent = http.createServer(() => {}); // accepts, never answers
   await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
   try {
-    const context = { upstream: { baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` }, cspNonce: '' };
+    const context = { upstream: { baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` } };
     const api = await upstreamApi(new Request('http://localhost/trade'), context);
     // An optional call may run out of its short wait without marking the upstream down.
     expect(await api.call(account.info, {}, { timeoutMs: 50, optional: true }).catch((e) => e)).toBeInstanceOf(UpstreamUnavailable);

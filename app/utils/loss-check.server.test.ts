@@ -20,7 +20,7 @@ beforeAll(async () => {
     res.end(typeof answer === 'string' ? answer : JSON.stringify(answer));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  context = { upstream: { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }, cspNonce: '' };
+  context = { upstream: { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } };
 });
 afterAll(() => {
   server.closeAllConnections();

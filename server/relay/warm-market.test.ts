@@ -47,7 +47,7 @@ afterAll(async () => {
 /** The market list as a page's loader gets it, with this relay (or none) in the load context. */
 async function marketList(relay: ReturnType<typeof createRelay> | null, lang = 'en', baseUrl = apiUrl) {
   const request = new Request('http://localhost/', { headers: { Cookie: `lng=${btoa(JSON.stringify(lang))}` } });
-  const api = await upstreamApi(request, { upstream: { baseUrl }, cspNonce: '', market: relay?.warmMarket });
+  const api = await upstreamApi(request, { upstream: { baseUrl }, market: relay?.warmMarket });
   const list = await listInstruments(api);
   const byCode = (code: string) => list.data.find((i) => i.Code === code)!;
   return { eurusd: byCode('EURUSD'), gbpusd: byCode('GBPUSD'), stale: list.stale };

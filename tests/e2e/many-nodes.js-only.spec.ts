@@ -4,7 +4,8 @@
  * Signed in on node A, the user is signed in on node B; through nginx the live stream survives the death
  * (SIGKILL) of the node that carries it: the browser reconnects to the other node, gets a clean resync
  * (event ids of one node mean nothing to another), and prices move again; an order sent during the switch
- * is placed exactly once. Skipped, saying so, only where redis-server or nginx is missing (`.ci/run`
+ * is placed exactly once. nginx answers a visitor's market list from its one-second cache, and never a
+ * signed-in page. Skipped, saying so, only where redis-server or nginx is missing (`.ci/run`
  * installs both).
  */
 import { expect, test } from '@playwright/test';
@@ -102,7 +103,7 @@ test.beforeAll(async () => {
     )
     .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${frontPort};`)
     .replace(/^\s*listen \[::\]:80;\n/m, '')
-    .replace('/var/cache/nginx/lotfx', path.join(nginxDir, 'cache'));
+    .replaceAll('/var/cache/nginx/lotfx', path.join(nginxDir, 'cache'));
   expect(site).toContain(`server 127.0.0.1:${portB} max_fails`);
   await track(startNginx(nginxDir, site, frontPort));
   front = `http://localhost:${frontPort}`;
@@ -139,6 +140,35 @@ function ordersOf(email: string): number {
     db.close();
   }
 }
+
+test("nginx answers a second visitor's market list from its cache; a signed-in page never", async ({ page }) => {
+  /** Two visitors in a row, in English: the second is answered by nginx, with the first one's bytes. */
+  const visit = () => fetch(`${front}/`, { headers: { cookie: 'unrelated=1', 'accept-encoding': 'gzip' } });
+  const [first, second] = [await visit(), await visit()];
+  expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1');
+  expect(first.headers.get('set-cookie')).toBeNull();
+  expect(second.headers.get('x-cache-status')).toBe('HIT');
+  const [a, b] = [await first.text(), await second.text()];
+  expect(b).toBe(a);
+  expect(a).toContain('data-testid="price"');
+
+  // Signed in (through nginx), the same address is the trader's own: never read from the cache, never kept.
+  const email = await registerRealAccount('nodes-cache', admin);
+  await page.goto(`${front}/language?lng=en&redirectTo=/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(REAL_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Welcome back.')).toBeVisible();
+  for (let i = 0; i < 2; i++) {
+    const mine = await page.request.get(`${front}/`);
+    expect(mine.headers()['x-cache-status']).toBe('BYPASS');
+    expect(mine.headers()['cache-control']).toBe('private, no-store');
+  }
+  // A visitor's page that is not shared is not kept either.
+  const login = await fetch(`${front}/login`);
+  expect(login.headers.get('cache-control')).toBe('private, no-cache');
+  expect((await fetch(`${front}/login`)).headers.get('x-cache-status')).toBe('MISS');
+});
 
 test('signed in on node A, signed in on node B; through nginx the stream outlives the node that carries it and an order sent meanwhile is placed once', async ({
   page,
