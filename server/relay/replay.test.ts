@@ -1,0 +1,103 @@
+import { describe, expect, test } from 'vitest';
+import { EventIds, ReplayRing, replay } from './replay';
+
+/** The SSE frames in a text, as [event, data] pairs with their ids' seqs. */
+const framesIn = (text: string) =>
+  [...text.matchAll(/^id: \w+\.(\d+)\nevent: (\w+)\ndata: (.*)\n\n/gm)].map(([, seq, event, data]) => ({ seq: Number(seq), event, data }));
+
+describe('EventIds', () => {
+  test('each frame carries the next id, `<boot>.<seq>`, in the SSE format', () => {
+    const ids = new EventIds();
+    const first = ids.frame('status', '{"state":"up"}');
+    expect(first).toMatch(/^id: [0-9a-f]{8}\.1\nevent: status\ndata: \{"state":"up"\}\n\n$/);
+    expect(framesIn(ids.frame('closed', '{"ids":[1]}'))).toEqual([{ seq: 2, event: 'closed', data: '{"ids":[1]}' }]);
+    expect(ids.seq).toBe(2);
+  });
+
+  test('only an id this process issued has a seq: not another process’s, a garbled one, or one not issued yet', () => {
+    const ids = new EventIds();
+    const id = /^id: (\S+)/.exec(ids.frame('status', '{}'))![1]!;
+    expect(ids.seqOf(id)).toBe(1);
+    const boot = id.split('.')[0]!;
+    for (const other of [
+      `${boot}.2`,
+      `${boot}.`,
+      `${boot}.x1`,
+      `${boot}.1.1`,
+      `${boot}1`,
+      '00000000.1',
+      '1',
+      'garbage',
+      `${boot}.${'9'.repeat(16)}`,
+    ]) {
+      expect(ids.seqOf(other), other).toBeNull();
+    }
+    expect(new EventIds().seqOf(id)).toBeNull();
+  });
+});
+
+describe('ReplayRing', () => {
+  const ring = (capacity: number, heldFrom = 1) => new ReplayRing(capacity, heldFrom);
+
+  test('the events after a seq, in order; the latest account figures only', () => {
+    const r = ring(8);
+    r.keep(2, 'account', 'a2 ');
+    r.keep(3, 'closed', 'c3 ');
+    r.keep(4, 'account', 'a4 ');
+    r.keep(5, 'alert', 'x5 ');
+    expect(r.after(1)).toBe('c3 a4 x5 ');
+    expect(r.after(3)).toBe('a4 x5 ');
+    expect(r.after(4)).toBe('x5 ');
+    expect(r.after(5)).toBe('');
+  });
+
+  test('bounded: once a close falls out of the ring, a seq before it is gone', () => {
+    const r = ring(2);
+    for (let seq = 1; seq <= 4; seq++) r.keep(seq, 'closed', `c${seq} `);
+    expect(r.after(0)).toBeNull();
+    expect(r.after(1)).toBeNull();
+    // Whoever saw close 2 (the last to fall out) misses nothing the ring no longer holds.
+    expect(r.after(2)).toBe('c3 c4 ');
+    // Account figures do not count against the bound.
+    for (let seq = 5; seq <= 20; seq++) r.keep(seq, 'account', `a${seq} `);
+    expect(r.after(2)).toBe('c3 c4 a20 ');
+  });
+
+  test('nothing from before it was made, nor from before a restart, can be replayed', () => {
+    const r = ring(8, 5);
+    expect(r.after(4)).toBeNull();
+    expect(r.after(5)).toBe('');
+    r.keep(6, 'closed', 'c6 ');
+    r.restartAt(10);
+    r.keep(10, 'closed', 'c10 ');
+    expect(r.after(6)).toBeNull();
+    expect(r.after(10)).toBe('');
+    expect(r.after(9)).toBeNull();
+  });
+});
+
+describe('replay', () => {
+  test('a known id gets what the user missed; a signed-out stream nothing', () => {
+    const ids = new EventIds();
+    const r = new ReplayRing(8, ids.seq + 1);
+    const seen = /^id: (\S+)/.exec(ids.frame('status', '{}'))![1]!;
+    const missed = ids.frame('closed', '{"ids":[7]}');
+    r.keep(ids.seq, 'closed', missed);
+    expect(replay(ids, r, seen)).toBe(missed);
+    expect(replay(ids, null, seen)).toBe('');
+  });
+
+  test('an unknown id gets resync (unknown-id), signed in or not; an id older than the ring gets resync (gone)', () => {
+    const ids = new EventIds();
+    const old = /^id: (\S+)/.exec(ids.frame('status', '{}'))![1]!;
+    const r = new ReplayRing(8, ids.seq + 1);
+    for (const ring of [r, null]) {
+      expect(framesIn(replay(ids, ring, 'garbage'))).toEqual([{ seq: ids.seq, event: 'resync', data: '{"reason":"unknown-id"}' }]);
+    }
+    // The user's ring was made after `old` was issued: what came between is not known.
+    ids.frame('closed', '{"ids":[1]}');
+    expect(framesIn(replay(ids, new ReplayRing(8, ids.seq + 1), old))).toEqual([
+      { seq: ids.seq, event: 'resync', data: '{"reason":"gone"}' },
+    ]);
+  });
+});
