@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { alerts, trade } from '../../contract/index';
 import { startTestUpstream, type TestUpstream } from '../../upstream/testing';
 import type { AccountData, AlertData, ClosedData, KlineData, QuoteData, ResyncData, StatusData } from './events';
-import { createRelay, type RelayOptions, nextBehindCheckMs } from './hub';
+import { createRelay, type RelayOptions } from './hub';
 import {
   asBrowser,
   expectIncreasingIds,
@@ -504,13 +504,4 @@ test('heartbeat comments keep the stream alive', async () => {
   const { open } = await relayWithServer({ heartbeatMs: 50 });
   const s = await open();
   await until(() => s.comments >= 3, 2000, 'three heartbeats');
-});
-
-test('the kernel tables are read less often as reading them costs more, never past a quarter of the time to stay behind', () => {
-  const options = { behindCheckMs: 2000, maxBehindMs: 20_000 };
-  expect(nextBehindCheckMs(5, options)).toBe(2000);
-  // 0.17 s a read beside 20,000 streams (measured): every 3.4 s, a twentieth of a core.
-  expect(nextBehindCheckMs(170, options)).toBe(3400);
-  // However slow the machine, a stalled client is still found within 1.25 × maxBehindMs.
-  expect(nextBehindCheckMs(10_000, options)).toBe(5000);
 });
