@@ -84,6 +84,22 @@ function bigClosed(i: number) {
   return { type: 'FOREX_CLOSED', id: Array.from({ length: 8000 }, (_, k) => i * 10_000 + k + 100_000) };
 }
 
+/**
+ * A reading tab of the user and a stalled one (it sends its request, then never reads a byte), once both are
+ * streams of the hub and the user's private socket is subscribed.
+ */
+async function readerAndStalled({ fake, relay, server, open }: Awaited<ReturnType<typeof setup>>, user: string, stalledPath = '/stream') {
+  const reader = await open('/stream', { 'x-test-user': user });
+  const url = new URL(server.url);
+  const stalled = net.connect(Number(url.port), url.hostname);
+  stalled.on('error', () => {});
+  cleanup.push(() => stalled.destroy());
+  stalled.write(`GET ${stalledPath} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nx-test-user: ${user}\r\n\r\n`);
+  stalled.pause();
+  await until(() => relay.stats().clients === 2 && conn(fake, 'private')?.messages.length === 2);
+  return { reader, stalled };
+}
+
 const statuses = (s: SseStream) => s.events.filter((e) => e.event === 'status').map((e) => (e.json as { state: string }).state);
 
 test('a black-holed upstream: browsers see stale then down, the sockets reconnect, log in again, re-subscribe, and browsers see up and resync', async () => {
@@ -227,16 +243,9 @@ test("a refused upstream login sends resync to the user's pages and stops that s
 });
 
 test('a slow client is ended when its socket stays backed up; the others keep receiving and memory stays bounded', async () => {
-  const { fake, relay, server, open } = await setup({ maxBufferedBytes: 512 * 1024, maxBackedUpMs: 300 });
-  const reader = await open('/stream', { 'x-test-user': '12:t12' });
-  // A client that sends its request and then never reads a byte.
-  const url = new URL(server.url);
-  const stalled = net.connect(Number(url.port), url.hostname);
-  stalled.on('error', () => {});
-  cleanup.push(() => stalled.destroy());
-  stalled.write('GET /stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nx-test-user: 12:t12\r\n\r\n');
-  stalled.pause();
-  await until(() => relay.stats().clients === 2 && conn(fake, 'private')?.messages.length === 2);
+  const hub = await setup({ maxBufferedBytes: 512 * 1024, maxBackedUpMs: 300 });
+  const { fake, relay } = hub;
+  const { reader } = await readerAndStalled(hub, '12:t12');
   const priv = conn(fake, 'private')!;
   // ~7 MB of ~60 KB closed events: more than the kernel's send buffer (up to 4 MB here) and the stalled
   // client's receive window. (Big `closed` pushes are cheap to validate; big account pushes are not.)
@@ -252,20 +261,9 @@ test.runIf(process.platform === 'linux')(
   'a client that never reads is ended once it has stayed behind too long, though node never saw back-pressure',
   async () => {
     // Byte and back-pressure bounds far out of reach: only the time bound can end the stalled client.
-    const { fake, relay, server, open } = await setup({
-      maxBufferedBytes: 1 << 30,
-      maxBackedUpMs: 3_600_000,
-      maxBehindMs: 600,
-      behindCheckMs: 100,
-    });
-    const reader = await open('/stream', { 'x-test-user': '12:t12' });
-    const url = new URL(server.url);
-    const stalled = net.connect(Number(url.port), url.hostname);
-    stalled.on('error', () => {});
-    cleanup.push(() => stalled.destroy());
-    stalled.write('GET /stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nx-test-user: 12:t12\r\n\r\n');
-    stalled.pause();
-    await until(() => relay.stats().clients === 2 && conn(fake, 'private')?.messages.length === 2);
+    const hub = await setup({ maxBufferedBytes: 1 << 30, maxBackedUpMs: 3_600_000, maxBehindMs: 600, behindCheckMs: 100 });
+    const { fake, relay } = hub;
+    const { reader } = await readerAndStalled(hub, '12:t12');
     // ~1 MB: past the stalled client's receive window, well inside our kernel's send buffer.
     const priv = conn(fake, 'private')!;
     for (let i = 0; i < 16; i++) priv.send(bigClosed(i));
@@ -360,15 +358,9 @@ test("a new token for the same user logs the shared socket in again; logout() te
 
 test('a backed-up client gets no quote bytes while blocked, then only the latest quote of each instrument once it drains', async () => {
   // Bounds high enough that the stalled client is not ended during this test.
-  const { fake, relay, server, open } = await setup({ maxBufferedBytes: 64 * 1024 * 1024, maxBackedUpMs: 60_000, flushIntervalMs: 50 });
-  const reader = await open('/stream', { 'x-test-user': '31:t31' });
-  const url = new URL(server.url);
-  const stalled = net.connect(Number(url.port), url.hostname);
-  stalled.on('error', () => {});
-  cleanup.push(() => stalled.destroy());
-  stalled.write('GET /stream?v=2 HTTP/1.1\r\nHost: x\r\nx-test-user: 31:t31\r\n\r\n');
-  stalled.pause();
-  await until(() => relay.stats().clients === 2 && conn(fake, 'private')?.messages.length === 2);
+  const hub = await setup({ maxBufferedBytes: 64 * 1024 * 1024, maxBackedUpMs: 60_000, flushIntervalMs: 50 });
+  const { fake, relay } = hub;
+  const { reader, stalled } = await readerAndStalled(hub, '31:t31', '/stream?v=2');
   for (let i = 0; i < 120; i++) conn(fake, 'private')!.send(bigClosed(i));
   await until(() => reader.events.filter((e) => e.event === 'closed').length === 120, 10_000);
   await until(() => relay.stats().buffered > 1024 * 1024, 5000, 'the stalled client backed up');
