@@ -8,8 +8,9 @@ import { validateCsrf } from '~/utils/csrf.server';
 import { requireRealAccount } from '~/utils/guards.server';
 import { redirectWithToast } from '~/utils/session.server';
 import { readBoundedForm } from '~/utils/bounded-form.server';
+import { METHOD_LISTS } from './withdraw-method-list';
 
-export function methodListLoader(type: WithdrawType, titleKey: string) {
+export function methodListLoader(type: WithdrawType) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     await requireRealAccount(request);
     const api = await upstreamApi(request, context);
@@ -18,14 +19,15 @@ export function methodListLoader(type: WithdrawType, titleKey: string) {
       const methods = await withdrawMethods(api, type);
       const confirm = new URL(request.url).searchParams.get('confirm') ?? '';
       const deleting = /^delete-\d+$/.test(confirm) ? (methods.find((m) => m.id === Number(confirm.slice(7))) ?? null) : null;
-      return { title: t(titleKey), type, methods, deleting };
+      return { title: t(METHOD_LISTS[type].titleKey), type, methods, deleting };
     } catch (error) {
       return loaderFailure(request, error);
     }
   };
 }
 
-export function methodListAction(path: string) {
+export function methodListAction(type: WithdrawType) {
+  const { path } = METHOD_LISTS[type];
   return async ({ request, context }: ActionFunctionArgs) => {
     await requireRealAccount(request);
     const formData = await readBoundedForm(request);

@@ -8,8 +8,15 @@ import { useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { WithdrawType } from '#contract/enums';
 import type { WithdrawMethod } from '~/upstream/funds.server';
+import fundsCss from '~/styles/funds.css?inline';
 import { ConfirmDialog } from './confirm-dialog';
 import { PageHeader } from './page-header';
+
+/** Each kind's page and title (the page's header and its document title). */
+export const METHOD_LISTS = {
+  [WithdrawType.Bank]: { path: '/mine/bank-card-list', titleKey: 'mine:pages.bankCards' },
+  [WithdrawType.Crypto]: { path: '/mine/coin-address-list', titleKey: 'mine:pages.coinAddresses' },
+} as const;
 
 /** An address shortened in the middle, the way wallets show it (both ends are what people compare). */
 export function shortAddress(address: string): string {
@@ -21,58 +28,64 @@ export function maskedAccount(account: string): string {
   return account.length <= 4 ? account : `•••• ${account.slice(-4)}`;
 }
 
-export function WithdrawMethodList({ path }: { path: string }) {
+/** The page of one kind's list (its route's default export). */
+export function WithdrawMethodList() {
   const { type, methods, deleting } = useLoaderData<{ type: WithdrawType; methods: WithdrawMethod[]; deleting: WithdrawMethod | null }>();
   const { t } = useTranslation('withdraw');
   const bank = type === WithdrawType.Bank;
-  const title = t(bank ? 'mine:pages.bankCards' : 'mine:pages.coinAddresses');
+  const { path, titleKey } = METHOD_LISTS[type];
+  const title = t(titleKey);
   const nameOf = (m: WithdrawMethod) =>
     bank ? `${m.bankName ?? ''} ${maskedAccount(m.payeeAccount ?? '')}` : `${m.currency} · ${m.network} ${shortAddress(m.address ?? '')}`;
   return (
-    <main className="page funds-page">
-      <PageHeader title={title} back="/mine/wallet" />
-      {methods.length === 0 ? (
-        <p className="empty">{t(bank ? 'methods.emptyBank' : 'methods.emptyCoin')}</p>
-      ) : (
-        <ul className="records method-list" aria-label={title}>
-          {methods.map((m) => (
-            <MethodRow key={m.id} confirmTo={`${path}?confirm=delete-${m.id}`} label={t('methods.delete')}>
-              {bank ? (
-                <>
-                  <strong>{m.bankName}</strong>
-                  <span>{m.payeeName}</span>
-                  <span className="mono">{maskedAccount(m.payeeAccount ?? '')}</span>
-                  <span className="muted">{[m.currency, m.swift].filter(Boolean).join(' · ')}</span>
-                </>
-              ) : (
-                <>
-                  <strong>{t('currencyOption', { code: m.currency ?? '', network: m.network ?? '' })}</strong>
-                  <span className="mono" title={m.address ?? ''}>
-                    {shortAddress(m.address ?? '')}
-                  </span>
-                </>
-              )}
-            </MethodRow>
-          ))}
-        </ul>
-      )}
-      <p className="funds-card-actions">
-        <Link to={`/mine/withdraw-way?type=${type}&from=${encodeURIComponent(path)}`} className="button block">
-          {t(bank ? 'methods.addBank' : 'methods.addCoin')}
-        </Link>
-      </p>
-      {deleting ? (
-        <ConfirmDialog
-          title={t('methods.confirmTitle')}
-          message={t('methods.confirmMessage', { name: nameOf(deleting) })}
-          confirmLabel={t('methods.delete')}
-          action={path}
-          fields={{ id: String(deleting.id) }}
-          cancelTo={path}
-          danger
-        />
-      ) : null}
-    </main>
+    <>
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: fundsCss }} />
+      <main className="page funds-page">
+        <PageHeader title={title} back="/mine/wallet" />
+        {methods.length === 0 ? (
+          <p className="empty">{t(bank ? 'methods.emptyBank' : 'methods.emptyCoin')}</p>
+        ) : (
+          <ul className="records method-list" aria-label={title}>
+            {methods.map((m) => (
+              <MethodRow key={m.id} confirmTo={`${path}?confirm=delete-${m.id}`} label={t('methods.delete')}>
+                {bank ? (
+                  <>
+                    <strong>{m.bankName}</strong>
+                    <span>{m.payeeName}</span>
+                    <span className="mono">{maskedAccount(m.payeeAccount ?? '')}</span>
+                    <span className="muted">{[m.currency, m.swift].filter(Boolean).join(' · ')}</span>
+                  </>
+                ) : (
+                  <>
+                    <strong>{t('currencyOption', { code: m.currency ?? '', network: m.network ?? '' })}</strong>
+                    <span className="mono" title={m.address ?? ''}>
+                      {shortAddress(m.address ?? '')}
+                    </span>
+                  </>
+                )}
+              </MethodRow>
+            ))}
+          </ul>
+        )}
+        <p className="funds-card-actions">
+          <Link to={`/mine/withdraw-way?type=${type}&from=${encodeURIComponent(path)}`} className="button block">
+            {t(bank ? 'methods.addBank' : 'methods.addCoin')}
+          </Link>
+        </p>
+        {deleting ? (
+          <ConfirmDialog
+            title={t('methods.confirmTitle')}
+            message={t('methods.confirmMessage', { name: nameOf(deleting) })}
+            confirmLabel={t('methods.delete')}
+            action={path}
+            fields={{ id: String(deleting.id) }}
+            cancelTo={path}
+            danger
+          />
+        ) : null}
+      </main>
+    </>
   );
 }
 
