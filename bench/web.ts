@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { findProgram, nginxSite, startNginx } from '../tests/services';
 import { bundleReport } from './bundle';
 import { demoSession, startServer, tradeFormToken } from './server';
 import { fmt, summary } from './stats';
@@ -49,7 +50,7 @@ async function load(url: string, ms: number, connections: number, cookie = '') {
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 /** Issue 10's goals for this page rendering at 32 connections. */
 const CONNECTIONS = 32;
-const GOALS = { home: { perSecond: 400, p99: 100 }, trade: { perSecond: 250 }, homeShareOfLogin: 0.7 };
+const GOALS = { home: { perSecond: 400, p99: 100 }, trade: { perSecond: 250 }, homeShareOfLogin: 0.7, homeThroughNginx: 5000 };
 
 /**
  * A demo trader holding two EURUSD positions and one pending order, placed through the trade form as the page
@@ -122,6 +123,27 @@ export async function renderBenchmarks(base: string): Promise<string[]> {
   ];
 }
 
+/**
+ * A visitor's `/` through deploy/nginx.conf in front of the server: nginx answers from its one-second copy (issue 37),
+ * as an edge deployment serves shared pages.
+ */
+async function throughNginx(webPort: number): Promise<string> {
+  if (!findProgram('nginx')) return 'server rendering / through nginx: skipped (nginx is not installed)';
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
+  const port = webPort + 1;
+  const nginx = await startNginx(prefix, nginxSite([webPort], port, prefix), port);
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    await load(url, 1500, CONNECTIONS); // warm-up
+    const r = await load(url, 5000, CONNECTIONS);
+    const goal = GOALS.homeThroughNginx;
+    return `server rendering / through nginx's cache: ${fmt(r.perSecond, 0)} requests/s, p50 ${fmt(r.median, 1)} ms, p99 ${fmt(r.p99, 1)} ms (${CONNECTIONS} connections, ${r.errors} errors) — goal ≥ ${goal}/s ${verdict(r.perSecond >= goal)}`;
+  } finally {
+    await nginx.stop();
+    fs.rmSync(prefix, { recursive: true, force: true });
+  }
+}
+
 export async function webBenchmarks(): Promise<string[]> {
   const lines: string[] = [];
   const client = path.resolve('build/client');
@@ -132,6 +154,7 @@ export async function webBenchmarks(): Promise<string[]> {
   const web = await startServer(port, os.availableParallelism());
   try {
     lines.push(...(await renderBenchmarks(`http://127.0.0.1:${port}`)));
+    lines.push(await throughNginx(port));
   } finally {
     await web.stop();
   }

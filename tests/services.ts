@@ -145,3 +145,18 @@ ${temp}
   fs.writeFileSync(path.join(prefix, 'nginx.conf'), main);
   return startService(program, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', 'stderr'], { ready: { port }, name: 'nginx' });
 }
+
+/**
+ * deploy/nginx.conf itself, with these node ports in its upstream block, listening on `port` on loopback, and its
+ * cache folders under `prefix`: what the many-nodes test and the web bench run.
+ */
+export function nginxSite(nodePorts: readonly number[], port: number, prefix: string): string {
+  return fs
+    .readFileSync('deploy/nginx.conf', 'utf8')
+    .replace(/^(\s*)server \S+:3000 ([^;\n]*);\n(\s*server \S+:3000 [^;\n]*;\n)*/m, (_all, indent: string, params: string) =>
+      nodePorts.map((p) => `${indent}server 127.0.0.1:${p} ${params};\n`).join(''),
+    )
+    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`)
+    .replace(/^\s*listen \[::\]:80;\n/m, '')
+    .replaceAll('/var/cache/nginx/lotfx', path.join(prefix, 'cache'));
+}

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findProgram, freePort, startNginx, startRedis, startService, type Service } from '../services';
+import { findProgram, freePort, nginxSite, startNginx, startRedis, startService, type Service } from '../services';
 import { adminOf, REAL_PASSWORD, registerRealAccount } from './fixtures';
 
 const missing = ['redis-server', 'nginx'].filter((p) => !findProgram(p));
@@ -95,15 +95,8 @@ test.beforeAll(async () => {
     ).then((service) => ({ name, origin: `http://localhost:${port}`, service }));
   nodes = await Promise.all([web('A', portA), web('B', portB)]);
 
-  // deploy/nginx.conf itself, with this test's node addresses, port and cache folder.
-  const site = fs
-    .readFileSync('deploy/nginx.conf', 'utf8')
-    .replace(/^(\s*)server \S+:3000 ([^;\n]*);\n(\s*server \S+:3000 [^;\n]*;\n)*/m, (_all, indent: string, params: string) =>
-      [portA, portB].map((p) => `${indent}server 127.0.0.1:${p} ${params};\n`).join(''),
-    )
-    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${frontPort};`)
-    .replace(/^\s*listen \[::\]:80;\n/m, '')
-    .replaceAll('/var/cache/nginx/lotfx', path.join(nginxDir, 'cache'));
+  // deploy/nginx.conf itself, with this test's node addresses, port and cache folders.
+  const site = nginxSite([portA, portB], frontPort, nginxDir);
   expect(site).toContain(`server 127.0.0.1:${portB} max_fails`);
   await track(startNginx(nginxDir, site, frontPort));
   front = `http://localhost:${frontPort}`;
