@@ -3,24 +3,21 @@
  * form post without JavaScript; conform validates in the browser with the same schema. Success goes to
  * /login with a toast; the upstream signs the account out everywhere.
  */
-import { getFormProps } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { AccountType, CodePurpose } from '#contract/enums';
+import { AuthFormPage } from '~/components/auth-form-page';
 import { Field } from '~/components/field';
 import { useLateSchemaForm } from '~/components/late-checks';
-import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
-import { PageHeader } from '~/components/page-header';
-import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
+import { SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
 import { resendWait, sendCode } from '~/components/verification-code.server';
 import { translator } from '~/i18n/i18next.server';
 import { forgetPassword } from '~/upstream/account.server';
 import { upstreamApi } from '~/upstream/api.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { redirectWithToast } from '~/utils/session.server';
-import authCss from '~/styles/auth.css?inline';
 import { ForgotFormSchema, ForgotSendCodeSchema } from './schema';
 import { pageTitle } from '~/utils/page-title';
 
@@ -74,31 +71,24 @@ export default function ForgotPage() {
     return false;
   };
   return (
-    <main className="page">
-      {/* The screen's stylesheet comes with its markup (decision 0020). */}
-      <style dangerouslySetInnerHTML={{ __html: authCss }} />
-      <PageHeader title={t('forgot.title')} back="/login" />
-      <Form method="post" {...getFormProps(form)} className="form">
-        <DefaultSubmit value="reset" />
-        <CsrfInput />
-        <FormError id={form.errorId} errors={form.errors} />
-        <Field meta={fields.account} label={t('fields.email')} type="email" autoComplete="username" inputMode="email" />
-        <Field meta={fields.new_password} label={t('fields.newPassword')} type="password" autoComplete="new-password" />
-        <Field meta={fields.secondary_password} label={t('fields.confirmNewPassword')} type="password" autoComplete="new-password" />
-        <VerificationCodeField
-          meta={fields.auth_code}
-          label={t('fields.code')}
-          resendIn={actionData && 'codeSent' in actionData ? actionData.codeSent.resendIn : resendIn}
-          include={['account']}
-          canSend={canSend}
-        />
-        <SubmitButton name="intent" value="reset">
-          {t('forgot.submit')}
-        </SubmitButton>
-      </Form>
-      <p className="link-row">
-        <Link to="/login">{t('forgot.backToLogin')}</Link>
-      </p>
-    </main>
+    <AuthFormPage
+      title={t('forgot.title')}
+      back="/login"
+      form={form}
+      intent="reset"
+      submitLabel={t('forgot.submit')}
+      link={{ to: '/login', label: t('forgot.backToLogin') }}
+    >
+      <Field meta={fields.account} label={t('fields.email')} type="email" autoComplete="username" inputMode="email" />
+      <Field meta={fields.new_password} label={t('fields.newPassword')} type="password" autoComplete="new-password" />
+      <Field meta={fields.secondary_password} label={t('fields.confirmNewPassword')} type="password" autoComplete="new-password" />
+      <VerificationCodeField
+        meta={fields.auth_code}
+        label={t('fields.code')}
+        resendIn={actionData && 'codeSent' in actionData ? actionData.codeSent.resendIn : resendIn}
+        include={['account']}
+        canSend={canSend}
+      />
+    </AuthFormPage>
   );
 }

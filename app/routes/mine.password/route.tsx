@@ -3,19 +3,17 @@
  * phone). Login required; a demo account sees "Please register or log in to a real account" instead.
  * A plain form post without JavaScript; success goes to /mine with a toast, this session kept.
  */
-import { getFormProps } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { z } from 'zod';
 import type { User } from '#contract/calls/account';
 import { AccountType, CodePurpose } from '#contract/enums';
+import { AuthFormPage } from '~/components/auth-form-page';
 import { Field } from '~/components/field';
 import { useLateSchemaForm } from '~/components/late-checks';
-import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
-import { PageHeader } from '~/components/page-header';
-import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
+import { SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
 import { resendWait, sendCode, type CodeDestination } from '~/components/verification-code.server';
 import { translator } from '~/i18n/i18next.server';
 import { amendPassword } from '~/upstream/account.server';
@@ -23,7 +21,6 @@ import { upstreamApi } from '~/upstream/api.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { requireRealAccount } from '~/utils/guards.server';
 import { redirectWithToast } from '~/utils/session.server';
-import authCss from '~/styles/auth.css?inline';
 import { ChangePasswordFormSchema } from './schema';
 import { pageTitle } from '~/utils/page-title';
 
@@ -82,26 +79,15 @@ export default function ChangePasswordPage() {
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
   });
   return (
-    <main className="page">
-      {/* The screen's stylesheet comes with its markup (decision 0020). */}
-      <style dangerouslySetInnerHTML={{ __html: authCss }} />
-      <PageHeader title={t('changePassword.title')} back="/mine" />
-      <Form method="post" {...getFormProps(form)} className="form">
-        <DefaultSubmit value="change" />
-        <CsrfInput />
-        <FormError id={form.errorId} errors={form.errors} />
-        <Field meta={fields.new_password} label={t('fields.newPassword')} type="password" autoComplete="new-password" />
-        <Field meta={fields.secondary_password} label={t('fields.confirmNewPassword')} type="password" autoComplete="new-password" />
-        <VerificationCodeField
-          meta={fields.auth_code}
-          label={t('fields.code')}
-          resendIn={actionData && 'codeSent' in actionData ? actionData.codeSent.resendIn : resendIn}
-          destination={destination}
-        />
-        <SubmitButton name="intent" value="change">
-          {t('changePassword.submit')}
-        </SubmitButton>
-      </Form>
-    </main>
+    <AuthFormPage title={t('changePassword.title')} back="/mine" form={form} intent="change" submitLabel={t('changePassword.submit')}>
+      <Field meta={fields.new_password} label={t('fields.newPassword')} type="password" autoComplete="new-password" />
+      <Field meta={fields.secondary_password} label={t('fields.confirmNewPassword')} type="password" autoComplete="new-password" />
+      <VerificationCodeField
+        meta={fields.auth_code}
+        label={t('fields.code')}
+        resendIn={actionData && 'codeSent' in actionData ? actionData.codeSent.resendIn : resendIn}
+        destination={destination}
+      />
+    </AuthFormPage>
   );
 }

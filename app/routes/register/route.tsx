@@ -4,20 +4,18 @@
  * `is_show_mobile` setting asks for. A plain form post without JavaScript; conform validates in the
  * browser with the same schema. A demo account may register: the new session replaces it.
  */
-import { getFormProps } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { z } from 'zod';
 import { AccountType, CodePurpose, ShowMobile, VerifyRegType } from '#contract/enums';
 import { AreaCodeSelect } from '~/components/area-code-select';
+import { AuthFormPage } from '~/components/auth-form-page';
 import { Field } from '~/components/field';
 import { useLateSchemaForm } from '~/components/late-checks';
-import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
-import { PageHeader } from '~/components/page-header';
-import { DefaultSubmit, SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
+import { SEND_CODE_INTENT, VerificationCodeField } from '~/components/verification-code';
 import { resendWait, sendCode } from '~/components/verification-code.server';
 import { translator } from '~/i18n/i18next.server';
 import { areaList, basicInfo, captcha, register, showMobileSetting } from '~/upstream/account.server';
@@ -25,7 +23,6 @@ import { loaderFailure, upstreamApi, upstreamFallback } from '~/upstream/api.ser
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { getSignedIn, startSession } from '~/utils/session.server';
-import authCss from '~/styles/auth.css?inline';
 import { CaptchaField, NEW_PICTURE_INTENT } from './captcha-field';
 import { RegisterCaptchaFormSchema, RegisterFormSchema, RegisterSendCodeSchema } from './schema';
 import { pageTitle } from '~/utils/page-title';
@@ -132,43 +129,36 @@ export default function RegisterPage() {
     return false;
   };
   return (
-    <main className="page">
-      {/* The screen's stylesheet comes with its markup (decision 0020). */}
-      <style dangerouslySetInnerHTML={{ __html: authCss }} />
-      <PageHeader title={t('register.title')} back={loginLink} />
-      <Form method="post" {...getFormProps(form)} className="form">
-        <DefaultSubmit value="register" />
-        <CsrfInput />
-        <input type="hidden" name="from" value={from} />
-        <FormError id={form.errorId} errors={form.errors} />
-        <Field meta={fields.account} label={t('fields.email')} type="email" autoComplete="username" inputMode="email" />
-        {phone === ShowMobile.AreaAndPhone ? (
-          <AreaCodeSelect id="register-area" label={t('fields.areaCode')} areas={areas} defaultValue={fields.area_id.initialValue} />
-        ) : null}
-        {phone === ShowMobile.AreaAndPhone || phone === ShowMobile.PhoneOnly ? (
-          <Field meta={fields.mobile} label={t('fields.mobileOptional')} type="tel" autoComplete="tel-national" inputMode="tel" />
-        ) : null}
-        <Field meta={fields.password} label={t('fields.password')} type="password" autoComplete="new-password" />
-        <Field meta={fields.re_password} label={t('fields.rePassword')} type="password" autoComplete="new-password" />
-        {picture ? (
-          <CaptchaField meta={fields.sms_code} picture={picture} />
-        ) : (
-          <VerificationCodeField
-            meta={fields.sms_code}
-            label={t('fields.code')}
-            resendIn={actionData && 'codeSent' in actionData ? actionData.codeSent.resendIn : resendIn}
-            include={['account']}
-            canSend={canSend}
-          />
-        )}
-        <Field meta={fields.invite_code} label={t('fields.inviteCode')} autoComplete="off" />
-        <SubmitButton name="intent" value="register">
-          {t('register.submit')}
-        </SubmitButton>
-      </Form>
-      <p className="link-row">
-        <Link to={loginLink}>{t('register.haveAccount')}</Link>
-      </p>
-    </main>
+    <AuthFormPage
+      title={t('register.title')}
+      back={loginLink}
+      form={form}
+      intent="register"
+      submitLabel={t('register.submit')}
+      hidden={{ from }}
+      link={{ to: loginLink, label: t('register.haveAccount') }}
+    >
+      <Field meta={fields.account} label={t('fields.email')} type="email" autoComplete="username" inputMode="email" />
+      {phone === ShowMobile.AreaAndPhone ? (
+        <AreaCodeSelect id="register-area" label={t('fields.areaCode')} areas={areas} defaultValue={fields.area_id.initialValue} />
+      ) : null}
+      {phone === ShowMobile.AreaAndPhone || phone === ShowMobile.PhoneOnly ? (
+        <Field meta={fields.mobile} label={t('fields.mobileOptional')} type="tel" autoComplete="tel-national" inputMode="tel" />
+      ) : null}
+      <Field meta={fields.password} label={t('fields.password')} type="password" autoComplete="new-password" />
+      <Field meta={fields.re_password} label={t('fields.rePassword')} type="password" autoComplete="new-password" />
+      {picture ? (
+        <CaptchaField meta={fields.sms_code} picture={picture} />
+      ) : (
+        <VerificationCodeField
+          meta={fields.sms_code}
+          label={t('fields.code')}
+          resendIn={actionData && 'codeSent' in actionData ? actionData.codeSent.resendIn : resendIn}
+          include={['account']}
+          canSend={canSend}
+        />
+      )}
+      <Field meta={fields.invite_code} label={t('fields.inviteCode')} autoComplete="off" />
+    </AuthFormPage>
   );
 }
