@@ -30,7 +30,7 @@ describe('getLanguage', () => {
     },
   );
 
-  test('without the cookie it is the default, whatever the browser accepts (the visitor page copy is not keyed on it)', async () => {
+  test('without the cookie it is the default, whatever the browser accepts (shared pages are cached by the cookie alone)', async () => {
     for (const acceptLanguage of [undefined, 'de-DE,de;q=0.9,en;q=0.8', 'en', 'my']) {
       expect(await getLanguage(await request({ acceptLanguage }))).toBe(DEFAULT_LANGUAGE);
     }
