@@ -27,7 +27,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          // react-i18next stays installed (remix-i18next's peer) but the app uses its own binding (decision 0015).
+          // The app has its own binding in react-i18next's place (decision 0015); the package is not installed.
           paths: [{ name: 'react-i18next', message: "Use '~/i18n/react' (decision 0015)." }],
           patterns: [{ regex: '^(\\.\\./)+(upstream|server)(/|$)', message: 'app/ reaches the upstream only over HTTP.' }],
         },
