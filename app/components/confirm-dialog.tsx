@@ -3,10 +3,11 @@
  * without JavaScript. "Cancel" is a link back to the page without the query; the confirm button posts
  * the form (with its CSRF token). With JavaScript, Escape cancels and focus moves into the dialog.
  */
-import { Form, Link, useNavigate } from '@remix-run/react';
-import { useEffect, useId, useRef } from 'react';
+import { Form, Link } from '@remix-run/react';
+import { useId } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { CsrfInput, SubmitButton } from './form-parts';
+import { useDialog } from './use-dialog';
 
 export function ConfirmDialog({
   title,
@@ -35,16 +36,7 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const dialog = useRef<HTMLElement>(null);
-  const navigate = useNavigate();
-  useEffect(() => {
-    dialog.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') navigate(cancelTo, { replace: true, preventScrollReset: true });
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [cancelTo, navigate]);
+  const dialog = useDialog<HTMLElement>({ to: cancelTo, replace: true });
   return (
     <div className="dialog-backdrop">
       <section

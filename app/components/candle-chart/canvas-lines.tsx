@@ -10,6 +10,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { OrderTab } from '#contract/enums';
+import { useDialog } from '../use-dialog';
 import { useChartOrdersRefresh } from './chart-refresh';
 import type { LiveChart } from './live-chart.client';
 import type { ChartLine, ChartOrders } from './order-lines';
@@ -40,7 +41,6 @@ export default function CanvasLines({ chart, orders }: { chart: LiveChart; order
   const [asked, setAsked] = useState<Drop | null>(null);
   const [message, setMessage] = useState<string[]>([]);
   const sending = useRef<Drop | null>(null);
-  const dialog = useRef<HTMLElement>(null);
 
   useChartOrdersRefresh(holdingIds, lines);
 
@@ -65,15 +65,7 @@ export default function CanvasLines({ chart, orders }: { chart: LiveChart; order
     });
   }, [chart]);
 
-  useEffect(() => {
-    if (!asked) return;
-    dialog.current?.querySelector<HTMLButtonElement>('button[value="move"]')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') cancel();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [asked, cancel]);
+  const moveButton = useDialog<HTMLButtonElement>(cancel, asked !== null);
 
   // The answer: a refusal comes back as the form's errors; a save redirects here and the loader draws anew.
   useEffect(() => {
@@ -141,7 +133,6 @@ export default function CanvasLines({ chart, orders }: { chart: LiveChart; order
       {asked ? (
         <div className="dialog-backdrop" dir={dir}>
           <section
-            ref={dialog}
             className="dialog"
             role="dialog"
             aria-modal="true"
@@ -160,7 +151,7 @@ export default function CanvasLines({ chart, orders }: { chart: LiveChart; order
               <button type="button" className="button secondary" onClick={cancel}>
                 {t('common:actions.cancel')}
               </button>
-              <button type="button" className="button" value="move" onClick={confirm}>
+              <button ref={moveButton} type="button" className="button" value="move" onClick={confirm}>
                 {t('chart.lines.move')}
               </button>
             </div>

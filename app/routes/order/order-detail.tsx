@@ -4,14 +4,15 @@
  * works without JavaScript; its "Close" is a link back to the list.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link, useNavigate, useSearchParams } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useSearchParams } from '@remix-run/react';
+import { useState } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { Order } from '#contract/calls/trade';
 import { CloseReason, OrderStatus } from '#contract/enums';
 import { Field } from '~/components/field';
 import { lateValidation, useLateSchemaCheck, useLateSchemaForm, type Constraint } from '~/components/late-checks';
 import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
+import { useDialog } from '~/components/use-dialog';
 import { formatInteger, formatLots, formatMargin, formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { formatDateTime } from '~/utils/format-date';
 import { useLocale } from '~/utils/locale';
@@ -77,8 +78,7 @@ export function OrderDetail({
 }) {
   const { t } = useTranslation('orders');
   const locale = useLocale();
-  const navigate = useNavigate();
-  const dialog = useRef<HTMLElement>(null);
+  const dialog = useDialog<HTMLElement>({ to: closeTo });
   const precision = order.ForexTradeLists.PricePrecision;
   const price = (value: number) => (value > 0 ? formatPrice(value, precision, locale) : t('detail.notSet'));
   const buy = isBuy(order);
@@ -91,13 +91,6 @@ export function OrderDetail({
   const intent = lastResult?.initialValue?.intent;
   const resultFor = (name: string) =>
     intent === name && String(lastResult?.initialValue?.id) === String(order.Id) ? lastResult : undefined;
-
-  useEffect(() => {
-    dialog.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && navigate(closeTo, { preventScrollReset: true });
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [closeTo, navigate]);
 
   return (
     <div className="dialog-backdrop">

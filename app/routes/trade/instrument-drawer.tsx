@@ -3,10 +3,11 @@
  * Rendered by the server from the URL; with JavaScript the route skips its loaders for this change, so
  * it opens at once, follows live prices and closes with Escape.
  */
-import { Link, useNavigate } from '@remix-run/react';
-import { memo, useEffect, useRef } from 'react';
+import { Link } from '@remix-run/react';
+import { memo } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { ChartPeriod } from '#contract/enums';
+import { useDialog } from '~/components/use-dialog';
 import { useLiveQuote } from '~/live/state';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
@@ -35,16 +36,7 @@ export function InstrumentDrawer({
   closeTo: string;
 }) {
   const { t } = useTranslation('trade');
-  const navigate = useNavigate();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    heading.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') navigate(closeTo, { replace: true, preventScrollReset: true });
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [closeTo, navigate]);
+  const heading = useDialog<HTMLHeadingElement>({ to: closeTo, replace: true });
   return (
     <div className="dialog-backdrop drawer-backdrop">
       <Link to={closeTo} className="drawer-scrim" replace preventScrollReset tabIndex={-1} aria-hidden="true" />

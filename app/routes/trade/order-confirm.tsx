@@ -6,12 +6,12 @@
  * GET recalculation, back to the ticket with its values. With JavaScript it opens in place and Escape cancels.
  */
 import { Link } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { Side } from '#contract/enums';
 import { money, parseUnits } from '#contract/money';
 import { StopMoneyNote } from '~/components/stop-money';
 import { SubmitButton } from '~/components/form-parts';
+import { useDialog } from '~/components/use-dialog';
 import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import type { TicketInstrument } from './estimates';
@@ -47,7 +47,7 @@ export function OrderConfirm({
 }) {
   const { t } = useTranslation('trade');
   const locale = useLocale();
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useDialog<HTMLHeadingElement>(onCancel);
   const { instrument, side } = summary;
   const precision = instrument.PricePrecision;
   const buy = side === Side.Buy;
@@ -56,13 +56,6 @@ export function OrderConfirm({
     const units = parseUnits(text.trim(), precision);
     return units !== null && units > 0 ? formatPrice(units / 10 ** precision, precision, locale) : t('order.notSet');
   };
-
-  useEffect(() => {
-    heading.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCancel();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onCancel]);
 
   return (
     <div className="dialog-backdrop">
