@@ -191,9 +191,6 @@ export class RelayHub {
   /** The public feed's warm state for server rendering (the app decides whether it is fresh enough). */
   readonly warmMarket = (): WarmMarketState => this.quotes.warm(this.publicSocket);
 
-  /** What a kept page of the market depends on besides prices (server/page-cache.ts): see `LatestQuotes.stateKey`. */
-  readonly marketStateKey = (): string => this.quotes.stateKey(this.publicSocket);
-
   readonly stats = (): RelayStats => {
     let buffered = 0;
     let oldFormatClients = 0;

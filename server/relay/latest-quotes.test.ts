@@ -54,16 +54,3 @@ test('server rendering reads the feed’s state with each quote and when the fee
   expect(warm).toMatchObject({ feed: 'up', heardAt: 5, connectedAt: 3 });
   expect(warm.quotes.get(1)).toMatchObject({ forex_id: 1, close: 1.1, seenAt: 1_000_100 });
 });
-
-test('a kept page’s key changes with the feed’s state and any market’s status, not with prices', () => {
-  const quotes = new LatestQuotes();
-  quotes.take(push(1, 1.1));
-  quotes.take(push(2, 2.1, 0));
-  const key = quotes.stateKey({ state: 'up' });
-  expect(key).toBe('up,1:1,2:0');
-  quotes.take(push(1, 1.3));
-  expect(quotes.stateKey({ state: 'up' })).toBe(key);
-  quotes.take(push(2, 2.1, 1));
-  expect(quotes.stateKey({ state: 'up' })).not.toBe(key);
-  expect(quotes.stateKey({ state: 'stale' })).toBe('stale,1:1,2:1');
-});

@@ -60,14 +60,4 @@ export class LatestQuotes {
     for (const [id, e] of this.byInstrument) quotes.set(id, { ...e.quote, seenAt: e.seenAt });
     return { feed: feed.state, heardAt: feed.lastMessageAt, connectedAt: feed.openedAt, quotes };
   }
-
-  /**
-   * What a kept page of the market depends on besides prices: the feed's state and each instrument's market
-   * status (server/page-cache.ts keys on it, so a market that closes is never shown open from a copy).
-   */
-  stateKey(feed: Pick<Feed, 'state'>): string {
-    let key: string = feed.state;
-    for (const [id, e] of this.byInstrument) key += `,${id}:${e.marketStatus}`;
-    return key;
-  }
 }
