@@ -15,7 +15,7 @@ import { useDialog } from '~/components/use-dialog';
 import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import type { TicketInstrument } from './estimates';
-import type { StopMoney } from '~/utils/stop-money';
+import type { StopKind, StopMoney } from '~/utils/stop-money';
 
 export interface OrderSummary {
   side: Side;
@@ -33,6 +33,12 @@ export interface OrderSummary {
   margin: number | null;
   fee: number | null;
 }
+
+/** The two stops' rows, each with the id of its money note. */
+const STOP_ROWS: readonly { kind: StopKind; moneyId: string }[] = [
+  { kind: 'takeProfit', moneyId: 'order-confirm-tp-money' },
+  { kind: 'stopLoss', moneyId: 'order-confirm-sl-money' },
+];
 
 export function OrderConfirm({
   summary,
@@ -81,24 +87,15 @@ export function OrderConfirm({
             <dt>{summary.pending ? t('order.targetPrice') : t('confirm.marketPrice')}</dt>
             <dd data-testid="confirm-price">{summary.price === null ? '—' : formatPrice(summary.price, precision, locale)}</dd>
           </div>
-          <div>
-            <dt>{t('order.takeProfit')}</dt>
-            <dd>
-              {stopPrice(summary.takeProfit)}
-              {summary.stops.takeProfit ? (
-                <StopMoneyNote id="order-confirm-tp-money" kind="takeProfit" figure={summary.stops.takeProfit} precision={precision} />
-              ) : null}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('order.stopLoss')}</dt>
-            <dd>
-              {stopPrice(summary.stopLoss)}
-              {summary.stops.stopLoss ? (
-                <StopMoneyNote id="order-confirm-sl-money" kind="stopLoss" figure={summary.stops.stopLoss} precision={precision} />
-              ) : null}
-            </dd>
-          </div>
+          {STOP_ROWS.map(({ kind, moneyId }) => (
+            <div key={kind}>
+              <dt>{t(`order.${kind}`)}</dt>
+              <dd>
+                {stopPrice(summary[kind])}
+                {summary.stops[kind] ? <StopMoneyNote id={moneyId} kind={kind} figure={summary.stops[kind]} precision={precision} /> : null}
+              </dd>
+            </div>
+          ))}
           <div>
             <dt>{t('trailing.label')}</dt>
             <dd>{/^0*\.?0*$/.test(summary.trail.trim()) ? t('trailing.off') : summary.trail.trim()}</dd>
