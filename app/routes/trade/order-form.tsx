@@ -6,25 +6,24 @@
  * the distance in pips. Unless one-tap trading is on, "Buy up" and "Buy low" open a confirmation first
  * (order-confirm.tsx), which sends the same form with the same one-time key.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { EntryMode, Side, type ChartPeriod } from '#contract/enums';
-import { money, parseUnits } from '#contract/money';
-import { Field } from '~/components/field';
+import { parseUnits } from '#contract/money';
 import { lateValidation, useLateSchemaCheck } from '~/components/late-checks';
-import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
+import { CsrfInput, ErrorList, FormError } from '~/components/form-parts';
+import { StopFields, stopMoneyIds } from '~/components/stop-fields';
 import { useLiveQuote } from '~/live/state';
-import { formatMargin, formatPrice } from '~/utils/format';
-import { useLocale } from '~/utils/locale';
-import { canStepDown, estimateOrder, formatLots, priceUnits, stepLots, type Conversion, type TicketInstrument } from './estimates';
-import { OrderBlockContext, type OrderBlock } from './order-block';
-import { OrderConfirmSlot, usePreloadConfirm } from './order-confirm-slot';
+import { estimateOrder, priceUnits, stepLots, type Conversion, type TicketInstrument } from './estimates';
+import { OrderConfirmSlot } from './order-confirm-slot';
 import { orderConstraint, orderRulesOf } from './order-rules';
 import type { OrderFormValues } from './schema';
 import { TicketStopMoney, ticketStopMoney, type TicketStopsInput } from './ticket-stop-money';
+import { BlockNotice, EntryModeFields, LeverageField, LotsField, SideButtons, TicketEstimates, WithBlock } from './ticket-parts';
 import { DEFAULT_PERIOD, tradeUrl } from './trade-url';
+import { useConfirmation } from './use-confirmation';
 
 export interface TicketDefaults {
   lots: string;
@@ -37,11 +36,6 @@ export interface TicketDefaults {
 }
 
 const loadSchemas = () => import('./schema');
-
-/** The parts of the ticket that follow whether orders can be placed now. */
-function WithBlock({ children }: { children: (block: OrderBlock) => ReactNode }) {
-  return <>{children(useContext(OrderBlockContext))}</>;
-}
 
 /** The prices a tick changes: the instrument's, and the one that converts its money to USD. */
 interface Pricing {
@@ -104,7 +98,6 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
   oneTap: boolean;
 }) {
   const { t } = useTranslation('trade');
-  const locale = useLocale();
   const navigation = useNavigation();
   const rules = useMemo(() => orderRulesOf(instrument), [instrument]);
   const constraint = useMemo(() => orderConstraint(rules), [rules]);
@@ -162,35 +155,18 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
       {(pricing) => render(atPrices(pricing))}
     </AtLivePrice>
   );
-  const usd = (micro: number | null) => (micro === null ? '—' : formatMargin(money.toNumber(micro), locale));
-  const stopIds = { takeProfit: `${form.id}-take-profit-money`, stopLoss: `${form.id}-stop-loss-money` };
+  const stopIds = stopMoneyIds(form.id);
 
   // The confirmation: opened in place by buy or sell (with JavaScript), or by the action's answer.
-  const [asking, setAsking] = useState<number | null>(confirmSide);
-  const cancelAsking = useCallback(() => setAsking(null), []);
-  usePreloadConfirm(askFirst);
-  const busy = useRef(false);
-  useEffect(() => {
-    // A post (or any navigation) that ends closes it, or opens it when the action asks to confirm.
-    if (navigation.state !== 'idle') busy.current = true;
-    else if (busy.current) {
-      busy.current = false;
-      setAsking(confirmSide);
-    }
-  }, [navigation.state, confirmSide]);
+  const confirmation = useConfirmation({
+    askFirst,
+    confirmSide,
+    isValid: (formData) => validation.onValidate({ formData }).status === 'success',
+  });
+  const asking = confirmation.asking;
   const formProps = getFormProps(form);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (askFirst && asking === null && submitter?.name === 'side') {
-      // A valid order asks first; an invalid one goes on to the checks, which show why.
-      const checked = validation.onValidate({ formData: new FormData(event.currentTarget, submitter) });
-      if (checked.status === 'success') {
-        event.preventDefault();
-        setAsking(Number(submitter.value));
-        return;
-      }
-    }
-    formProps.onSubmit(event);
+    if (!confirmation.holdToConfirm(event)) formProps.onSubmit(event);
   };
 
   // With JavaScript the GET buttons work in place; without it they re-render the page with new values.
@@ -201,9 +177,6 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
   const inPlace = (event: React.MouseEvent) => event.preventDefault();
 
   const submitting = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
-  const leverages = instrument.HasForexMultiple;
-  const blockReason = (block: Exclude<OrderBlock, null>) =>
-    ({ closed: t('marketClosed'), noLeverage: t('leverageMissing'), connecting: t('order.connecting'), stale: t('order.stale') })[block];
 
   return (
     <Form
@@ -246,130 +219,21 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
         </p>
       ) : null}
 
-      <fieldset className="field entry-mode" aria-describedby={fields.entry.errors?.length ? fields.entry.errorId : undefined}>
-        <legend>{t('order.entry')}</legend>
-        <div className="choice-row">
-          <label>
-            <input {...getInputProps(fields.entry, { type: 'radio', value: String(EntryMode.Market) })} id={`${fields.entry.id}-market`} />
-            {t('order.market')}
-          </label>
-          <label>
-            <input
-              {...getInputProps(fields.entry, { type: 'radio', value: String(EntryMode.Pending) })}
-              id={`${fields.entry.id}-pending`}
-            />
-            {t('order.pending')}
-          </label>
-        </div>
-        <ErrorList id={fields.entry.errorId} errors={fields.entry.errors} />
-      </fieldset>
-      {/* Always rendered, shown by CSS while "Pending" is chosen: the same with and without JavaScript, so
-          hydration moves nothing on the screen (a market order ignores it). */}
-      <div className="target-price">
-        <Field
-          meta={fields.target_price}
-          label={t('order.targetPrice')}
-          type="number"
-          inputMode="decimal"
-          placeholder={t('order.targetHint')}
-        />
-      </div>
-
-      <div className="lots-field">
-        <Field meta={fields.lots} label={t('order.lots')} type="number" inputMode="decimal">
-          <button
-            type="submit"
-            formMethod="get"
-            name="lots_step"
-            value="down"
-            className="button secondary stepper fewer"
-            aria-label={t('order.fewerLots')}
-            disabled={!canStepDown(lotsText, rules)}
-            onClick={stepTo('down')}
-          >
-            −
-          </button>
-          <button
-            type="submit"
-            formMethod="get"
-            name="lots_step"
-            value="up"
-            className="button secondary stepper"
-            aria-label={t('order.moreLots')}
-            onClick={stepTo('up')}
-          >
-            +
-          </button>
-        </Field>
-        <p className="field-hint">{t('order.lotRules', { min: formatLots(rules.smallestMilli), step: formatLots(rules.stepMilli) })}</p>
-      </div>
-
-      {leverages.length > 0 ? (
-        <div className="field">
-          <label htmlFor={fields.leverage.id}>{t('order.leverage')}</label>
-          <select
-            {...getSelectProps(fields.leverage)}
-            aria-describedby={fields.leverage.errors?.length ? fields.leverage.errorId : undefined}
-          >
-            {leverages.map((m) => (
-              <option key={m.Value} value={m.Value}>
-                1:{m.Value}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={fields.leverage.errorId} errors={fields.leverage.errors} />
-        </div>
-      ) : null}
-
-      <div className="field-pair">
-        <Field
-          meta={fields.take_profit}
-          label={t('order.takeProfit')}
-          type="number"
-          inputMode="decimal"
-          placeholder={t('order.notSet')}
-          describedBy={stopIds.takeProfit}
-        />
-        <Field
-          meta={fields.stop_loss}
-          label={t('order.stopLoss')}
-          type="number"
-          inputMode="decimal"
-          placeholder={t('order.notSet')}
-          describedBy={stopIds.stopLoss}
-        />
-      </div>
-      {live(({ stopsInput }) => (
-        <TicketStopMoney ids={stopIds} {...stopsInput} />
-      ))}
-      <Field
-        meta={fields.trail_distance}
-        label={t('trailing.label')}
+      <EntryModeFields fields={fields} />
+      <LotsField fields={fields} lotsText={lotsText} rules={rules} onStep={stepTo} />
+      <LeverageField fields={fields} leverages={instrument.HasForexMultiple} />
+      <StopFields
+        formId={form.id}
+        fields={fields}
+        words={{ namespace: 'trade', group: 'order' }}
+        pairClassName="field-pair"
         type="number"
-        inputMode="decimal"
-        placeholder={t('trailing.off')}
-        hint={t('trailing.hint')}
+        money={live(({ stopsInput }) => (
+          <TicketStopMoney ids={stopIds} {...stopsInput} />
+        ))}
       />
-
       {live(({ price, estimate }) => (
-        <dl className="estimates">
-          <div>
-            <dt>{t('order.bestPrice')}</dt>
-            <dd data-testid="best-price">{formatPrice(price, instrument.PricePrecision, locale)}</dd>
-          </div>
-          <div>
-            <dt>{t('order.margin')}</dt>
-            <dd data-testid="estimated-margin">
-              {usd(estimate.margin)} <small>USD</small>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('order.fee')}</dt>
-            <dd data-testid="estimated-fee">
-              {usd(estimate.fee)} <small>USD</small>
-            </dd>
-          </div>
-        </dl>
+        <TicketEstimates price={price} precision={instrument.PricePrecision} margin={estimate.margin} fee={estimate.fee} />
       ))}
       {/* With JavaScript the estimates follow the fields; a browser that runs it never lays this out, so
           hydration does not move the order buttons. */}
@@ -379,32 +243,13 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
         </button>
       </noscript>
 
-      <WithBlock>
-        {(block) =>
-          block === null ? null : (
-            <p id="order-blocked" className="notice warn" role="status">
-              {blockReason(block)}
-            </p>
-          )
-        }
-      </WithBlock>
+      <BlockNotice />
       {oneTap ? (
         <p className="one-tap-on" data-testid="one-tap-on">
           {t('oneTap.on')} <Link to="/mine/system">{t('oneTap.settings')}</Link>
         </p>
       ) : null}
-      <WithBlock>
-        {(block) => (
-          <div className="order-buttons">
-            <SubmitButton className="button buy" name="side" value={String(Side.Buy)} disabled={block !== null || submitting}>
-              {t('order.buyUp')}
-            </SubmitButton>
-            <SubmitButton className="button sell" name="side" value={String(Side.Sell)} disabled={block !== null || submitting}>
-              {t('order.buyDown')}
-            </SubmitButton>
-          </div>
-        )}
-      </WithBlock>
+      <SideButtons submitting={submitting} />
       <ErrorList id={fields.side.errorId} errors={fields.side.errors} />
       {asking === Side.Buy || asking === Side.Sell
         ? live(({ price, openPrice, estimate, stopsInput }) => (
@@ -426,7 +271,7 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
                     fee: estimate.fee,
                   }}
                   disabled={block !== null || submitting}
-                  onCancel={cancelAsking}
+                  onCancel={confirmation.cancel}
                 />
               )}
             </WithBlock>
