@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ordersUrl, positiveIntOf, tabOf } from './orders-url';
+import { onlyDetailChanged, ordersUrl, positiveIntOf, tabOf } from './orders-url';
 
 describe('the orders URL', () => {
   test('a tab is 1 (holding), 0 (pending) or 3 (history); anything else is holding', () => {
@@ -19,5 +19,14 @@ describe('the orders URL', () => {
     expect(ordersUrl({ type: 1 })).toBe('/order?type=1');
     expect(ordersUrl({ type: 0, page: 2 })).toBe('/order?type=0&page=2');
     expect(ordersUrl({ type: 3, page: 1, detail: 7 })).toBe('/order?type=3&detail=7');
+  });
+
+  test('opening or closing a popup is the only change that skips a re-read', () => {
+    const at = (path: string) => new URL(path, 'http://localhost');
+    expect(onlyDetailChanged(at('/order?type=1&page=2'), at('/order?page=2&type=1&detail=7'))).toBe(true);
+    expect(onlyDetailChanged(at('/order?type=1&detail=7'), at('/order?type=1'))).toBe(true);
+    expect(onlyDetailChanged(at('/order?type=1&detail=7'), at('/order?type=1&detail=7'))).toBe(false);
+    expect(onlyDetailChanged(at('/order?type=1'), at('/order?type=0&detail=7'))).toBe(false);
+    expect(onlyDetailChanged(at('/order?type=1'), at('/trade?type=1&detail=7'))).toBe(false);
   });
 });

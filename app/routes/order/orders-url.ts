@@ -52,3 +52,15 @@ export function ordersUrl({
   }
   return `/order?${params}`;
 }
+
+/** Whether only the open popup (`?detail=`) differs between two addresses of this screen. */
+export function onlyDetailChanged(current: URL, next: URL): boolean {
+  if (current.pathname !== next.pathname) return false;
+  const rest = (u: URL) => {
+    const params = new URLSearchParams(u.search);
+    params.delete('detail');
+    params.sort();
+    return params.toString();
+  };
+  return current.searchParams.get('detail') !== next.searchParams.get('detail') && rest(current) === rest(next);
+}

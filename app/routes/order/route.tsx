@@ -8,25 +8,22 @@ import type { SubmissionResult } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import type { ShouldRevalidateFunction } from '@remix-run/react';
-import { Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useActionData, useLoaderData, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { MY_DEAL_PAGE_SIZE } from '#contract/calls/trade';
 import { OrderTab } from '#contract/enums';
 import { AccountFigures } from '~/components/account-figures';
 import { PageHeader } from '~/components/page-header';
-import { LANGUAGE_TAGS } from '#contract/languages';
-import { translator } from '~/i18n/i18next.server';
 import { useLiveStream } from '~/live/hooks';
-import { useLiveAccount, useLiveClosed } from '~/live/state';
+import { useLiveAccount } from '~/live/state';
 import type { RouteHandle } from '~/root';
 import ordersCss from '~/styles/orders.css?inline';
 import { failureMessage, loaderFailure, UpstreamError, UpstreamUnavailable, upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { ConfirmDialog as ServerConfirmDialog } from '~/components/confirm-dialog';
-import { redirect } from '@remix-run/node';
-import { accountDetail, cancelOrder, closeAll, closeAllPreview, closeOrder, myOrders, setStops } from '~/upstream/trade.server';
+import { accountDetail, closeAllPreview, myOrders } from '~/upstream/trade.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
-import { formatInteger, formatLots, formatMoney, formatProfit, trendOf } from '~/utils/format';
+import { formatInteger, formatProfit } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { redirectWithToast, requireSignedIn } from '~/utils/session.server';
 import { OrderDetail as ServerOrderDetail } from './order-detail';
@@ -35,14 +32,17 @@ import { hydrateLater } from '~/components/hydrate-later';
 import { whenIdle } from '~/utils/when-idle';
 import { NextPageLink } from '~/components/endless-list';
 import { OrderRow, OrderSkeleton, useMorePages, type LiveOrder } from './order-list';
-import { closeScopeOf, ordersUrl, positiveIntOf, TABS, tabOf } from './orders-url';
+import { closeScopeOf, onlyDetailChanged, ordersUrl, positiveIntOf, TABS, tabOf } from './orders-url';
 import { PullIndicator, usePullToRefresh } from './pull-to-refresh';
 import { conversionInstruments } from './stops-money';
+import { runOrderCommand } from './order-commands.server';
+import { CloseAllLinks, OrdersSummary } from './orders-summary';
 import { findOrder, instrumentFacts } from './queries.server';
 import { OrderActionSchema, StopsFormSchema } from './schema';
 import { trailsMovedLive } from './trailing';
+import { usePushedCloses } from './use-pushed-closes';
+import { useTrailReread } from './use-trail-reread';
 import { namedPageTitle } from '~/utils/page-title';
-import { safeRedirectPath } from '~/utils/safe-redirect';
 
 export const handle: RouteHandle = { footer: true };
 
@@ -125,52 +125,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const type = tabOf(url.searchParams.get('type'));
   const page = positiveIntOf(url.searchParams.get('page'), 100_000) ?? 1;
   const api = await upstreamApi(request, context);
-  const { t, lang } = await translator(request, 'orders');
   const form = submission.value;
   try {
-    if (form.intent === 'preview') return redirect(ordersUrl({ type, page, detail: form.id, cont: form.cont }));
-    if (form.intent === 'stops-preview') {
-      const stops = { takeProfit: form.take_profit, stopLoss: form.stop_loss, trail: form.trail_distance };
-      return redirect(ordersUrl({ type, page, detail: form.id, stops }));
-    }
-    if (form.intent === 'close') {
-      const closed = await closeOrder(api, form.id, { lots: form.cont, key: form.idempotency_key });
-      const profit = formatProfit(closed.data.FactProfits, LANGUAGE_TAGS[lang]);
-      // A part closed is its own row (ParentId); the position stays open with the rest.
-      const message =
-        closed.data.ParentId === form.id
-          ? t('toasts.partClosed', { id: form.id, lots: formatLots(closed.data.Quantity, LANGUAGE_TAGS[lang]), profit })
-          : t('toasts.closed', { id: form.id, profit });
-      return await redirectWithToast(request, ordersUrl({ type }), { kind: 'success', message });
-    }
-    if (form.intent === 'close-all') {
-      // The outcome as a toast: how many closed and their profit, then which were refused and why.
-      const { data: outcome } = await closeAll(api, form.scope, form.idempotency_key);
-      const locale = LANGUAGE_TAGS[lang];
-      const closed = t('toasts.closedAll', {
-        n: formatInteger(outcome.closed.length, locale),
-        profit: formatProfit(outcome.profit, locale),
-      });
-      const failed = outcome.failed.length
-        ? ' ' + t('toasts.closeAllFailed', { ids: outcome.failed.map((f) => `#${f.id}`).join(', '), reason: outcome.failed[0]!.msg })
-        : '';
-      return await redirectWithToast(request, ordersUrl({ type }), { kind: failed ? 'error' : 'success', message: closed + failed });
-    }
-    if (form.intent === 'cancel') {
-      await cancelOrder(api, form.id);
-      return await redirectWithToast(request, ordersUrl({ type }), { kind: 'success', message: t('toasts.cancelled', { id: form.id }) });
-    }
-    await setStops(api, {
-      id: form.id,
-      target_profit_price: form.take_profit ?? null,
-      stop_loss_price: form.stop_loss ?? null,
-      trail_distance: form.trail_distance ?? null,
-    });
-    const back = ordersUrl({ type, page, detail: form.id });
-    return await redirectWithToast(request, form.redirect_to ? safeRedirectPath(form.redirect_to, back) : back, {
-      kind: 'success',
-      message: t('toasts.stopsSaved'),
-    });
+    return await runOrderCommand(request, api, form, { type, page });
   } catch (error) {
     // The confirmation has no field to show a refusal by: the list says what happened (nothing was typed).
     if (form.intent === 'close-all' && (error instanceof UpstreamError || error instanceof UpstreamUnavailable)) {
@@ -181,22 +138,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** Opening or closing the popup needs no new data: the rows on screen already carry every figure. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const rest = (u: URL) => {
-    const params = new URLSearchParams(u.search);
-    params.delete('detail');
-    params.sort();
-    return params.toString();
-  };
-  const onlyDetail = currentUrl.searchParams.get('detail') !== nextUrl.searchParams.get('detail') && rest(currentUrl) === rest(nextUrl);
-  return onlyDetail ? false : defaultShouldRevalidate;
-};
-
-/** How long the "was closed" notice stays. */
-const NOTICE_MS = 8000;
-/** At most this often the list is re-read because live prices moved a trailing stop (the upstream's stop, stored). */
-const TRAIL_REREAD_MS = 10_000;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && onlyDetailChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 export default function OrdersPage() {
   const data = useLoaderData<typeof loader>();
@@ -204,7 +147,6 @@ export default function OrdersPage() {
   const { t } = useTranslation('orders');
   const locale = useLocale();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
   // The orders' figures come with the account's events; quotes only for the instruments that convert an order's
@@ -229,76 +171,19 @@ export default function OrdersPage() {
   const detailId = switchingTab ? null : positiveIntOf((going ?? searchParams).get('detail'));
 
   const more = useMorePages(data);
-  const [closedIds, setClosedIds] = useState<ReadonlySet<number>>(() => new Set());
   const holdingTab = data.type === OrderTab.Holding;
-  const rows = holdingTab ? more.orders.filter((o) => !closedIds.has(o.Id)) : more.orders;
+  const listUrl = ordersUrl({ type: data.type, page: data.page });
+  const { rows, closedIds, notice, onSend, refreshSoon } = usePushedCloses({ orders: more.orders, detailId, listUrl, holdingTab });
   const liveOrders = useMemo(() => new Map<number, LiveOrder>(liveAccount?.orders.map((o) => [o.id, o]) ?? []), [liveAccount]);
   const liveFor = (id: number) => (holdingTab ? liveOrders.get(id) : undefined);
-  const listUrl = ordersUrl({ type: data.type, page: data.page });
   const openOrder =
     detailId === null || (holdingTab && closedIds.has(detailId))
       ? null
       : (rows.find((o) => o.Id === detailId) ?? (data.detail?.Id === detailId ? data.detail : null));
 
-  // A pushed close: the row goes at once, an open popup of that order closes, and the totals are re-read.
-  const [notice, setNotice] = useState<string | null>(null);
-  const [refreshWhenIdle, setRefreshWhenIdle] = useState(false);
-  // This tab's own close or cancel is on its way: its answer (and its toast) closes the popup, not the push;
-  // a navigation of ours now would cancel the answer's page and its toast. The push can arrive before React
-  // has rendered the submission, so the popup's forms also say so the moment they are sent.
-  const submitting = navigation.formMethod !== undefined;
-  const sent = useRef(false);
-  const onSend = useCallback(() => {
-    sent.current = true;
-  }, []);
-  useEffect(() => {
-    if (navigation.state === 'idle') sent.current = false;
-  }, [navigation.state]);
-  const latest = useRef({ rows, detailId, listUrl, holdingTab, submitting });
-  latest.current = { rows, detailId, listUrl, holdingTab, submitting };
-  const onClosed = useCallback(
-    (ids: number[]) => {
-      const { rows: shownRows, detailId: openId, listUrl: backTo, holdingTab: onHolding, submitting } = latest.current;
-      if (submitting || sent.current) return setRefreshWhenIdle(true);
-      // Only holding orders are closed by a push; other tabs just re-read their list.
-      const shown = onHolding ? ids.filter((id) => id === openId || shownRows.some((o) => o.Id === id)) : [];
-      setClosedIds((before) => new Set([...before, ...ids]));
-      if (shown.length > 0) setNotice(t('live.closed', { count: shown.length, ids: shown.map((id) => `#${id}`).join(', ') }));
-      if (onHolding && openId !== null && ids.includes(openId)) navigate(backTo, { replace: true, preventScrollReset: true });
-      setRefreshWhenIdle(true);
-    },
-    [navigate, t],
-  );
-  useLiveClosed(onClosed);
-  useEffect(() => {
-    // After the popup's navigation, or the revalidation would be folded into it and skipped; and not while
-    // a form of ours is out though React still renders "idle": a revalidation then restarts the answer's
-    // page load, and the toast the first load took is lost with it.
-    if (!refreshWhenIdle || navigation.state !== 'idle' || sent.current) return;
-    setRefreshWhenIdle(false);
-    revalidator.revalidate();
-  }, [refreshWhenIdle, navigation.state, revalidator]);
-  // A trailing stop the live price has moved is shown moved at once (TrailingLine); the list is re-read now and
-  // then for the stop the upstream stored, through the same idle-time revalidation as a pushed close. Not
-  // under an open popup, whose form holds what the trader is typing.
+  // Not under an open popup, whose form holds what the trader is typing.
   const trailMoved = holdingTab && detailId === null && trailsMovedLive(rows, (id) => liveOrders.get(id)?.mark);
-  const trailReadAt = useRef(0);
-  useEffect(() => {
-    if (!trailMoved) return;
-    const timer = setTimeout(
-      () => {
-        trailReadAt.current = Date.now();
-        setRefreshWhenIdle(true);
-      },
-      Math.max(0, trailReadAt.current + TRAIL_REREAD_MS - Date.now()),
-    );
-    return () => clearTimeout(timer);
-  }, [trailMoved, data]);
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
+  useTrailReread(trailMoved, data, refreshSoon);
 
   const refreshing = revalidator.state === 'loading';
   const resetMore = more.reset;
@@ -334,47 +219,15 @@ export default function OrdersPage() {
       ) : (
         <>
           {holdingTab && data.account ? <AccountFigures detail={data.account} /> : null}
-          <section className="orders-summary" aria-label={t('summary.label')}>
-            <dl>
-              <div>
-                <dt>{t('summary.count')}</dt>
-                <dd>{formatInteger(data.total, locale)}</dd>
-              </div>
-              <div>
-                <dt>{t('summary.profit')}</dt>
-                <dd className={`order-profit ${trendOf(totalProfit)}`}>{formatProfit(totalProfit, locale)}</dd>
-              </div>
-              <div>
-                <dt>{t('summary.balance')}</dt>
-                <dd>{formatMoney(balance, locale)}</dd>
-              </div>
-            </dl>
-            <Link
-              to={listUrl}
-              className="refresh-link"
-              preventScrollReset
-              onClick={(e) => {
-                e.preventDefault();
-                refresh();
-              }}
-            >
-              {refreshing ? t('refresh.refreshing') : t('refresh.link')}
-            </Link>
-          </section>
-          {holdingTab && rows.length > 0 ? (
-            <nav className="close-all" aria-label={t('closeAll.label')}>
-              {(['loss', 'profit', 'all'] as const).map((scope) => (
-                <Link
-                  key={scope}
-                  to={ordersUrl({ type: data.type, page: data.page, closeAll: scope })}
-                  className="button secondary"
-                  preventScrollReset
-                >
-                  {t(`closeAll.link.${scope}`)}
-                </Link>
-              ))}
-            </nav>
-          ) : null}
+          <OrdersSummary
+            count={data.total}
+            profit={totalProfit}
+            balance={balance}
+            listUrl={listUrl}
+            refreshing={refreshing}
+            onRefresh={refresh}
+          />
+          {holdingTab && rows.length > 0 ? <CloseAllLinks type={data.type} page={data.page} /> : null}
           {data.detailMissing && detailId !== null && !openOrder ? <p className="notice">{t('detail.missing')}</p> : null}
           {rows.length === 0 ? (
             <p className="empty">{t(TAB_KEYS[data.type].empty)}</p>
