@@ -11,10 +11,9 @@
  * an order with one tap instead of asking to confirm it first (docs/decisions/0014-one-tap-trading.md).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import { CsrfInput } from '~/components/form-parts';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { readBoundedForm } from '~/utils/bounded-form.server';
@@ -24,6 +23,7 @@ import { oneTapChosen, oneTapCookieHeader } from '~/utils/one-tap.server';
 import { getSignedIn, redirectWithToast } from '~/utils/session.server';
 import mineCss from '~/styles/mine.css?inline';
 import { APP_VERSION } from './app-version';
+import { CookieSwitch } from './cookie-switch';
 import { namedPageTitle } from '~/utils/page-title';
 
 export const meta: MetaFunction = (args) => namedPageTitle(args, 'system');
@@ -76,49 +76,30 @@ export default function SystemPage() {
         <dt>{t('system.version')}</dt>
         <dd className="mine-number">{version}</dd>
       </dl>
-      <Form method="post" reloadDocument className="low-data">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="low-data" />
-        <button
-          type="submit"
-          name="lowData"
-          value={lowData ? 'off' : 'on'}
-          role="switch"
-          aria-checked={lowData}
-          aria-describedby="low-data-hint"
-          className="list-button"
-        >
-          <span className="grow">{t('system.lowData')}</span>
-          <span className="low-data-state" aria-hidden="true">
-            {lowData ? t('system.lowDataOn') : t('system.lowDataOff')}
-          </span>
-        </button>
-        <p id="low-data-hint" className="muted field-hint">
-          {t('system.lowDataHint')}
-          {saveData && !lowData ? ` ${t('system.lowDataSaver')}` : null}
-        </p>
-      </Form>
-      <Form method="post" className="low-data one-tap">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="one-tap" />
-        <button
-          type="submit"
-          name="oneTap"
-          value={oneTap ? 'off' : 'on'}
-          role="switch"
-          aria-checked={oneTap}
-          aria-describedby="one-tap-hint"
-          className="list-button"
-        >
-          <span className="grow">{t('system.oneTap')}</span>
-          <span className="low-data-state" aria-hidden="true">
-            {oneTap ? t('system.lowDataOn') : t('system.lowDataOff')}
-          </span>
-        </button>
-        <p id="one-tap-hint" className="muted field-hint">
-          {t('system.oneTapHint')}
-        </p>
-      </Form>
+      <CookieSwitch
+        intent="low-data"
+        name="lowData"
+        on={lowData}
+        label={t('system.lowData')}
+        hintId="low-data-hint"
+        hint={
+          <>
+            {t('system.lowDataHint')}
+            {saveData && !lowData ? ` ${t('system.lowDataSaver')}` : null}
+          </>
+        }
+        className="low-data"
+        reloadDocument
+      />
+      <CookieSwitch
+        intent="one-tap"
+        name="oneTap"
+        on={oneTap}
+        label={t('system.oneTap')}
+        hintId="one-tap-hint"
+        hint={t('system.oneTapHint')}
+        className="low-data one-tap"
+      />
       {signedIn ? (
         <ul className="list mine-entries">
           <li>
