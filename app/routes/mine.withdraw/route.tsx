@@ -4,44 +4,29 @@
  * "Calculate" button without it (the same contract arithmetic); the 24-hour service and the 80 % volume
  * notes; the records below. No method bound: a confirmation leads to the bind page.
  */
-import { getFormProps } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
-import { useCallback, useState } from 'react';
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
-import { WITHDRAW_VOLUME_PERCENT } from '#contract/arithmetic';
 import { FUNDS_PAGE_SIZE } from '#contract/calls/funds';
 import { WithdrawType } from '#contract/enums';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import { NextPageLink, usePagedList, type ListPage } from '~/components/endless-list';
-import { Field } from '~/components/field';
-import { useLateSchemaForm } from '~/components/late-checks';
-import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
-import { maskedAccount, shortAddress } from '~/components/withdraw-method-list';
+import type { ListPage } from '~/components/endless-list';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
-import {
-  requestWithdrawal,
-  withdrawCurrencies,
-  withdrawMethods,
-  withdrawRecords,
-  type WithdrawCurrency,
-  type WithdrawMethod,
-  type WithdrawRecord,
-} from '~/upstream/funds.server';
+import { requestWithdrawal, withdrawCurrencies, withdrawMethods, withdrawRecords, type WithdrawRecord } from '~/upstream/funds.server';
 import { accountDetail } from '~/upstream/trade.server';
 import { validateCsrf } from '~/utils/csrf.server';
 import { replyToFailure } from '~/utils/form-action.server';
-import { formatMoney } from '~/utils/format';
-import { formatDateTime } from '~/utils/format-date';
 import { requireRealAccount } from '~/utils/guards.server';
-import { useLocale } from '~/utils/locale';
 import { redirectWithToast } from '~/utils/session.server';
 import fundsCss from '~/styles/funds.css?inline';
 import { quoteWithdrawal, type WithdrawQuote } from './quote';
 import { WithdrawFormSchema } from './schema';
+import { WithdrawForm } from './withdraw-form';
+import { WithdrawRecords } from './withdraw-records';
+import { typeOf, withdrawUrl } from './withdraw-url';
 import { readBoundedForm } from '~/utils/bounded-form.server';
 import { pageTitle } from '~/utils/page-title';
 
@@ -62,19 +47,6 @@ const FIELD_OF_CODE: Record<number, 'amount' | 'method' | 'currency'> = {
   4007: 'method',
   4010: 'currency',
 };
-
-const typeOf = (v: unknown) => (Number(v) === WithdrawType.Bank ? WithdrawType.Bank : WithdrawType.Crypto);
-const withdrawUrl = (type: WithdrawType, extra: Record<string, string> = {}) =>
-  `/mine/withdraw?${new URLSearchParams({ type: String(type), ...extra })}`;
-
-/** The bound methods that can receive a currency: a coin address of its network, or any bank account. */
-function methodsFor(currency: WithdrawCurrency | undefined, methods: WithdrawMethod[]): WithdrawMethod[] {
-  if (!currency) return [];
-  return methods.filter((m) => m.type === WithdrawType.Bank || (m.currency === currency.code && m.network === currency.network));
-}
-
-/** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
-const loadSchemas = () => import('./schema');
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRealAccount(request);
@@ -144,32 +116,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const STATE_CLASS = { pending: 'pending', paid: 'paid', rejected: 'rejected' } as const;
-
 export default function WithdrawPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const { t } = useTranslation('withdraw');
-  const locale = useLocale();
-  const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.WithdrawFormSchema, {
-    id: `withdraw-${page.type}`,
-    constraint: page.constraint,
-    lastResult: actionData?.result,
-  });
-  const initialCurrency = Number(fields.currency.initialValue) || page.currencies[0]?.id;
-  const [currencyId, setCurrencyId] = useState(initialCurrency);
-  const [amount, setAmount] = useState<string | null>(null);
-  const currency = page.currencies.find((c) => c.id === currencyId) ?? page.currencies[0];
-  const usable = methodsFor(currency, page.methods);
-  const typedAmount = amount ?? String(fields.amount.initialValue ?? '');
-  // Live with JavaScript; the server's figures after "Calculate" without it.
-  const quote = amount !== null ? quoteWithdrawal(currency, typedAmount) : (actionData?.quote ?? quoteWithdrawal(currency, typedAmount));
-  const history = usePagedList<WithdrawRecord>(
-    page,
-    (w) => w.id,
-    useCallback((n: number) => withdrawUrl(page.type, { page: String(n) }), [page.type]),
-  );
   const bindUrl = `/mine/withdraw-way?type=${page.type}&from=${encodeURIComponent(withdrawUrl(page.type))}`;
   const bank = page.type === WithdrawType.Bank;
   return (
@@ -185,145 +136,9 @@ export default function WithdrawPage() {
           {t('kind.bank')}
         </Link>
       </nav>
-      <Form method="post" {...getFormProps(form)} className="form funds-card" replace>
-        <CsrfInput />
-        <input type="hidden" name="type" value={page.type} />
-        <input type="hidden" name="idempotency_key" value={actionData?.key || page.idempotencyKey} />
-        <FormError id={form.errorId} errors={form.errors} />
-        <p className="available">
-          {t('available')} <strong>{formatMoney(page.available, locale)} USD</strong>
-        </p>
-        <fieldset className="field">
-          <legend>{t('currency')}</legend>
-          <div className="chips">
-            {page.currencies.map((c) => (
-              <label key={c.id} className="chip">
-                <input
-                  type="radio"
-                  name={fields.currency.name}
-                  value={c.id}
-                  defaultChecked={c.id === initialCurrency}
-                  onChange={() => setCurrencyId(c.id)}
-                />{' '}
-                {bank ? c.code : t('currencyOption', { code: c.code, network: c.network })}
-              </label>
-            ))}
-          </div>
-          <ErrorList id={fields.currency.errorId} errors={fields.currency.errors} />
-        </fieldset>
-        <div className="field">
-          <label htmlFor={fields.method.id}>{t(bank ? 'method.bank' : 'method.coin')}</label>
-          {usable.length > 0 ? (
-            <select
-              id={fields.method.id}
-              name={fields.method.name}
-              defaultValue={String(fields.method.initialValue ?? usable[0]!.id)}
-              aria-invalid={fields.method.errors ? true : undefined}
-              aria-describedby={fields.method.errors ? fields.method.errorId : undefined}
-            >
-              {usable.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {bank ? `${m.bankName} ${maskedAccount(m.payeeAccount ?? '')}` : shortAddress(m.address ?? '')}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <Link to={withdrawUrl(page.type, { confirm: 'bind' })} className="button secondary block" preventScrollReset replace>
-              {t(bank ? 'method.chooseBank' : 'method.chooseCoin')}
-            </Link>
-          )}
-          <ErrorList id={fields.method.errorId} errors={fields.method.errors} />
-          {usable.length > 0 ? (
-            <Link to={bindUrl} className="link-small">
-              {t('method.add')}
-            </Link>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor={fields.amount.id}>{t('amount.label')}</label>
-          <input
-            id={fields.amount.id}
-            name={fields.amount.name}
-            defaultValue={String(fields.amount.initialValue ?? '')}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={
-              currency ? t('amount.range', { min: formatMoney(currency.min, locale), max: formatMoney(currency.max, locale) }) : undefined
-            }
-            aria-invalid={fields.amount.errors ? true : undefined}
-            aria-describedby={fields.amount.errors ? fields.amount.errorId : 'withdraw-figures'}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-          />
-          <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
-        </div>
-        <dl className="figures" id="withdraw-figures" aria-live="polite">
-          <div>
-            <dt>{t('fee')}</dt>
-            <dd>{quote ? `${formatMoney(quote.fee, locale)} USD` : '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('received')}</dt>
-            <dd>
-              {quote ? `${formatMoney(quote.received, locale)} USD` : '—'}
-              {quote?.coinAmount ? (
-                <span className="muted">
-                  {' '}
-                  ≈ {quote.coinAmount.toFixed(8).replace(/\.?0+$/, '')} {currency?.code}
-                </span>
-              ) : null}
-            </dd>
-          </div>
-        </dl>
-        {currency ? (
-          <p className="muted field-hint">
-            {currency.feeType === 1
-              ? t('feeRule.fixed', { fee: formatMoney(currency.feeRate, locale) })
-              : t('feeRule.percent', { rate: currency.feeRate })}
-          </p>
-        ) : null}
-        <Field meta={fields.memo} label={t('memo')} autoComplete="off" />
-        <div className="form-buttons">
-          <SubmitButton name="intent" value="quote" className="button secondary">
-            {t('calculate')}
-          </SubmitButton>
-          <SubmitButton name="intent" value="withdraw">
-            {t('submit')}
-          </SubmitButton>
-        </div>
-        <ul className="notes">
-          <li>{t('notes.service')}</li>
-          <li>{t('notes.volume', { percent: WITHDRAW_VOLUME_PERCENT })}</li>
-        </ul>
-      </Form>
+      <WithdrawForm page={page} answer={actionData} bindUrl={bindUrl} />
 
-      <section className="funds-history" aria-labelledby="withdraw-history">
-        <h2 id="withdraw-history">{t('history.title')}</h2>
-        {history.items.length === 0 ? (
-          <p className="empty">{t('history.empty')}</p>
-        ) : (
-          <ul className="records" aria-labelledby="withdraw-history">
-            {history.items.map((w) => (
-              <li key={w.id} className="record">
-                <span className="record-amount">{formatMoney(w.amount, locale)} USD</span>
-                <span className={`record-state ${STATE_CLASS[w.state]}`}>{w.stateName}</span>
-                <span className="muted">
-                  {t('history.feeReceived', { fee: formatMoney(w.fee, locale), received: formatMoney(w.received, locale) })}
-                </span>
-                <time className="muted" dateTime={w.time}>
-                  {formatDateTime(w.time, locale)}
-                </time>
-                <span className="muted record-remark">
-                  {w.address
-                    ? `${w.currency} · ${w.network} → ${shortAddress(w.address)}`
-                    : `${w.bankName ?? ''} ${maskedAccount(w.payeeAccount ?? '')}`}
-                </span>
-                {w.remark ? <span className="record-remark">{t('history.remark', { remark: w.remark })}</span> : null}
-              </li>
-            ))}
-          </ul>
-        )}
-        {history.hasMore ? <NextPageLink to={history.nextUrl} loading={history.loading} onLoad={history.loadMore} /> : null}
-      </section>
+      <WithdrawRecords first={page} type={page.type} />
 
       {searchParams.get('confirm') === 'bind' ? (
         <ConfirmDialog
