@@ -4,7 +4,7 @@
  * Public market data, the same for everyone.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { upstreamApi } from '~/upstream/api.server';
+import { upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { candles, listInstruments } from '~/upstream/market.server';
 import { periodOf } from './trade/trade-url';
 import { chartCandle } from '~/components/candle-chart/candles';
@@ -12,13 +12,14 @@ import { chartCandle } from '~/components/candle-chart/candles';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const api = await upstreamApi(request, context);
-  return (async () => {
+  try {
     const instrument = (await listInstruments(api)).data.find((i) => i.Code === params.get('code'));
     if (!instrument) return new Response('Not found', { status: 404 });
     const list = (await candles(api, instrument.Id, periodOf(params.get('period')))).data;
     return Response.json(list.map(chartCandle), { headers: { 'cache-control': 'public, max-age=5' } });
-  })().catch(
-    // Without the history the chart still shows the page's candles.
-    () => new Response('Candles unavailable', { status: 503, headers: { 'cache-control': 'no-store' } }),
-  );
+  } catch (error) {
+    // Without the history the chart still shows the page's candles; a fault of ours (not the upstream's) goes on.
+    const unavailable = new Response('Candles unavailable', { status: 503, headers: { 'cache-control': 'no-store' } });
+    return upstreamFallback(unavailable, `candle history of ${params.get('code')} (${params.get('period')})`)(error);
+  }
 }

@@ -1,7 +1,7 @@
 /** Upstream reads of the orders screen that go beyond one call. */
 import { MY_DEAL_PAGE_SIZE, type Order } from '#contract/calls/trade';
 import type { OrderTab } from '#contract/enums';
-import type { Api } from '~/upstream/api.server';
+import { upstreamFallback, type Api } from '~/upstream/api.server';
 import { listInstruments } from '~/upstream/market.server';
 import { myOrders } from '~/upstream/trade.server';
 import { conversionFor, type Conversion } from '~/routes/trade/estimates';
@@ -46,19 +46,18 @@ export interface LotRule {
 export async function instrumentFacts(
   api: Api,
 ): Promise<{ units: Record<number, number>; lots: Record<number, LotRule>; conversions: Record<number, Conversion> }> {
-  try {
-    const { data } = await listInstruments(api);
-    const conversions: Record<number, Conversion> = {};
-    for (const i of data) {
-      const conversion = conversionFor(i, data);
-      if (conversion) conversions[i.Id] = conversion;
-    }
-    return {
-      units: Object.fromEntries(data.map((i) => [i.Id, i.ForexContNum])),
-      lots: Object.fromEntries(data.map((i) => [i.Id, { min: i.ForexMinCont, step: i.Pip }])),
-      conversions,
-    };
-  } catch {
-    return { units: {}, lots: {}, conversions: {} };
+  // Without the list the screen still works with less (above); anything but a refusal or an outage goes on.
+  const listed = await listInstruments(api).catch(upstreamFallback(null, 'instrument facts of the orders screen'));
+  if (!listed) return { units: {}, lots: {}, conversions: {} };
+  const { data } = listed;
+  const conversions: Record<number, Conversion> = {};
+  for (const i of data) {
+    const conversion = conversionFor(i, data);
+    if (conversion) conversions[i.Id] = conversion;
   }
+  return {
+    units: Object.fromEntries(data.map((i) => [i.Id, i.ForexContNum])),
+    lots: Object.fromEntries(data.map((i) => [i.Id, { min: i.ForexMinCont, step: i.Pip }])),
+    conversions,
+  };
 }
