@@ -19,7 +19,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  // The architecture's boundaries (architecture.md "Boundaries").
+  // The architecture's boundaries (docs/architecture.md §1, "Boundaries").
   {
     files: ['app/**'],
     rules: {

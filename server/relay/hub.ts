@@ -1,5 +1,5 @@
 /**
- * The relay hub (architecture.md "The live stream"): the upstream websocket relayed to browsers as
+ * The relay hub (docs/architecture.md §3 "How a price reaches a phone"): the upstream websocket relayed to browsers as
  * server-sent events on `GET /stream`.
  *
  * - One shared public upstream socket: `DAY_MARKET` always, `KLINE.<code>` while any stream watches it
@@ -143,7 +143,7 @@ export class RelayHub {
 
     const client = streamClient(req, res, parsed, who ? this.feeds.attach(who) : null, this.options.lowDataIntervalMs);
 
-    // 'close' on the response, not the request's abort signal (which can fail to fire: architecture.md).
+    // 'close' on the response, not the request's abort signal (which can fail to fire).
     res.on('close', () => this.detach(client));
     res.on('drain', () => {
       this.slow.drained(client);
