@@ -6,11 +6,14 @@ import { I18nProvider } from './i18n/react';
 import { getLanguage, i18nFor } from './i18n/i18next.server';
 import { ShellCss } from './utils/shell-styles';
 import { shellCss } from './styles/shell-css.server';
+import { sessionCookie } from './utils/session.server';
 
 export { streamSession } from './utils/stream-session.server';
 export { keepCatalogueWarm } from './upstream/market.server';
 /** Which pages are the same for every visitor, and what they vary with (server/pages.ts caches them). */
 export { sharedPages } from './utils/shared-pages.server';
+/** The server's caching rule and the stream key on this cookie's presence (server/pages.ts, server/web.ts). */
+export const sessionCookieName = sessionCookie.name;
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;

@@ -10,7 +10,6 @@ import { securityHeaders } from './security';
 const rules: SharedPageRules = {
   isShared: (method, pathname, cookie) => method === 'GET' && pathname === '/' && !/sid=/.test(cookie ?? ''),
   variant: (cookie) => /lng=(\w+)/.exec(cookie ?? '')?.[1] ?? '',
-  sessionCookie: 'sid',
 };
 
 const PAGE = (text: string) =>
@@ -23,7 +22,7 @@ afterEach(() => server?.close());
 async function serve(remix: (request: Request) => Promise<Response>, now = () => 0) {
   const app = express();
   app.use(securityHeaders(false));
-  const pages = remixPages({ remix, dev: false, rules, loadContext: () => ({}) as never, now });
+  const pages = remixPages({ remix, dev: false, rules, sessionCookie: 'sid', loadContext: () => ({}) as never, now });
   app.all('*', pages.handler);
   server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server!.once('listening', r));

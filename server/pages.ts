@@ -21,14 +21,12 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { contentSecurityPolicy, FRAME_SOURCE_HEADER } from './security';
 
-/** What the app says about its pages (its build entry exports it: app/utils/shared-pages.server.ts). */
+/** The pages the app shares among visitors (its build entry exports them: app/utils/shared-pages.server.ts). */
 export interface SharedPageRules {
   /** Whether this request is for a shared page: the same for every visitor during its second. */
   isShared(method: string, pathname: string, cookie: string | null | undefined): boolean;
   /** What else a shared page depends on besides its URL (the language cookie's value). */
   variant(cookie: string | null | undefined): string;
-  /** The session cookie: a request without it is a visitor's. */
-  sessionCookie: string;
 }
 
 /** Shared caches (nginx, a CDN) keep a shared page for a second; browsers revalidate it. */
@@ -112,8 +110,10 @@ export function remixPages(options: {
   remix: (request: Request, context: AppLoadContext) => Promise<Response>;
   dev: boolean;
   loadContext: (req: express.Request) => AppLoadContext;
-  /** The app's rules (absent: no page is shared, and every page is treated as signed in). */
+  /** The app's shared pages (absent: none). */
   rules?: SharedPageRules;
+  /** The session cookie: a request without it is a visitor's (absent: every request is treated as signed in). */
+  sessionCookie?: string;
   /** Answers from a kept copy (hit) or rendered (miss). */
   count?: (result: 'hit' | 'miss') => void;
   now?: () => number;
@@ -126,7 +126,7 @@ export function remixPages(options: {
   let hits = 0;
   let misses = 0;
   const cacheControl = (req: express.Request, shared: boolean) =>
-    rules ? pageCacheControl(req.method, req.get('cookie'), shared, rules.sessionCookie) : 'private, no-store';
+    options.sessionCookie ? pageCacheControl(req.method, req.get('cookie'), shared, options.sessionCookie) : 'private, no-store';
 
   /** Steps 3 to 5 for an answer with a body to compress; null when it goes as it is (an image, a stream). */
   async function finish(req: express.Request, response: Response, shared: boolean, encoding: string): Promise<Finished | null> {

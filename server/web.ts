@@ -142,9 +142,8 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
         serveStatic: { immutable: true, maxAge: '1y' },
       }),
     );
-    // The other public files (the manifest, the service worker, icons, flags) are served by name: the build's
-    // top-level names, read once. A page's path is none of them and is not looked for on disk (serve-static's
-    // stat of build/client/trade, or of index.html for `/`, was 3.5 % of a web process's CPU under load).
+    // The other public files (the manifest, the service worker, icons, flags) are served by the build's top-level
+    // names, read once: a page's path is never looked for on disk (decision 0022).
     const publicNames = new Set(fs.readdirSync(client));
     const publicFiles = express.static(client, { maxAge: '1h', index: false });
     app.use((req, res, next) => (publicNames.has(req.path.split('/')[1]!) ? publicFiles(req, res, next) : next()));
@@ -154,15 +153,16 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
   interface AppEntry {
     streamSession?: (request: Request) => Promise<{ userId: number; token: string } | null>;
     keepCatalogueWarm?: (upstream: { baseUrl: string; observe?: typeof metrics.observeUpstreamCall }) => { stop: () => void };
+    sessionCookieName?: string;
     sharedPages?: SharedPageRules;
   }
   const appEntry = async () => (typeof build === 'function' ? await build() : build).entry.module as AppEntry;
 
   /** Who is asking for the stream: the app's session lookup, on the request's cookie alone. */
   async function streamUser(host: string | undefined, url: string, cookie: string | undefined) {
-    const { streamSession, sharedPages } = await appEntry();
+    const { streamSession, sessionCookieName } = await appEntry();
     // A visitor (no session cookie) is known at once: no Request, no session read for most streams.
-    if (!streamSession || (sharedPages && !carriesCookie(cookie, sharedPages.sessionCookie))) return null;
+    if (!streamSession || (sessionCookieName && !carriesCookie(cookie, sessionCookieName))) return null;
     return streamSession(new Request(`http://${host ?? 'localhost'}${url}`, { headers: { cookie: cookie ?? '' } }));
   }
 
@@ -201,6 +201,7 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
     remix: createRequestHandler(build, dev ? 'development' : 'production'),
     dev,
     rules: (await appEntry()).sharedPages,
+    sessionCookie: (await appEntry()).sessionCookieName,
     loadContext: (req) => ({
       upstream: { baseUrl: upstreamUrl(req), observe: metrics.observeUpstreamCall },
       clientIp: req.ip,

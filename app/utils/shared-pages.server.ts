@@ -26,7 +26,6 @@ export const sharedPages = {
   },
   /** A shared page differs only by its URL and its language (deploy/nginx.conf keys on the same cookie). */
   variant: (cookie: string | null | undefined): string => cookieValue(cookie, LANGUAGE_COOKIE) ?? '',
-  sessionCookie: sessionCookie.name,
 };
 
 /** Whether this request is for a shared page. */
