@@ -5,10 +5,12 @@
  * streams told to reconnect elsewhere, requests in flight finished, the upstream stopped last, exit 0.
  */
 import cluster from 'node:cluster';
+import path from 'node:path';
 import { giveUp, runPrimary, runWorker, stopOnSignal } from './cluster';
 import { readConfig, type Config } from './config';
 import { startEmbeddedUpstream } from './embedded-upstream';
 import { gcFlags } from './gc-flags';
+import { sessionSecretIn } from './session-secret';
 import { startWeb } from './web';
 
 let config: Config;
@@ -18,6 +20,8 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+// One node without a given secret signs with its own, kept in DATA_DIR (REDIS_URL requires a given one: the app says so).
+if (!process.env.SESSION_SECRET && !process.env.REDIS_URL) process.env.SESSION_SECRET = sessionSecretIn(path.resolve(config.DATA_DIR));
 const processes = config.NODE_ENV === 'development' ? 1 : config.WEB_CONCURRENCY;
 
 if (cluster.isWorker) await runWorker(config);

@@ -3,24 +3,22 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseEnv } from '#contract/env';
 
-const AppEnvSchema = z
-  .object({
-    DATA_DIR: z.string().default('data'),
-    /** Signs sessions, toasts and CSRF tokens; generated and kept in DATA_DIR when unset (one node only). */
-    SESSION_SECRET: z.string().min(32, 'at least 32 characters').optional(),
-    /** Sessions in Redis instead of DATA_DIR, so that several web nodes share them. */
-    REDIS_URL: z
-      .string()
-      .url()
-      .refine((url) => /^rediss?:\/\//.test(url), 'a redis:// or rediss:// URL')
-      .optional(),
-  })
-  // Nodes that share sessions must sign with one secret, and a secret generated in one node's DATA_DIR is
-  // not shared: the operator gives it (docs/decisions/0010-shared-sessions-redis.md).
-  .refine((env) => !env.REDIS_URL || env.SESSION_SECRET, {
-    path: ['SESSION_SECRET'],
-    message: 'required with REDIS_URL (every web node must sign with the same secret)',
-  });
+const AppEnvSchema = z.object({
+  DATA_DIR: z.string().default('data'),
+  /**
+   * Signs sessions, toasts and CSRF tokens. The web server sets it before loading the app when it is not given
+   * (a secret of its own in DATA_DIR, one node only: server/session-secret.ts).
+   */
+  SESSION_SECRET: z
+    .string({ required_error: 'required: given, or made by the web server in DATA_DIR on a single node (not with REDIS_URL)' })
+    .min(32, 'at least 32 characters'),
+  /** Sessions in Redis instead of DATA_DIR, so that several web nodes share them. */
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((url) => /^rediss?:\/\//.test(url), 'a redis:// or rediss:// URL')
+    .optional(),
+});
 
 export function readAppEnv(source: Readonly<Record<string, string | undefined>> = process.env) {
   return parseEnv(AppEnvSchema, source);
@@ -28,5 +26,5 @@ export function readAppEnv(source: Readonly<Record<string, string | undefined>> 
 
 const env = readAppEnv();
 export const DATA_DIR = path.resolve(env.DATA_DIR);
-export const SESSION_SECRET = env.SESSION_SECRET ?? '';
+export const SESSION_SECRET = env.SESSION_SECRET;
 export const REDIS_URL = env.REDIS_URL ?? null;

@@ -31,28 +31,8 @@ export interface SessionData {
 // a 7-day session row (issue 9 #8); a row is written only when someone signs in.
 export type AppSession = Session<SessionData>;
 
-function secret(): string {
-  if (SESSION_SECRET) return SESSION_SECRET;
-  const file = path.join(DATA_DIR, 'session.secret');
-  fs.mkdirSync(DATA_DIR, { recursive: true });
-  if (!fs.existsSync(file)) {
-    // Processes sharing DATA_DIR (WEB_CONCURRENCY) may start together: the first link wins, whole, and every
-    // process reads that one (a plain write could be read half-written or overwritten by another).
-    const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-    fs.writeFileSync(draft, crypto.randomBytes(32).toString('base64url'), { mode: 0o600 });
-    try {
-      fs.linkSync(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      fs.rmSync(draft, { force: true });
-    }
-  }
-  return fs.readFileSync(file, 'utf8').trim();
-}
-
-// Made at import, the one thing the module may write then: csrf.server.ts makes its cookie with it as it loads.
-export const SECRET = secret();
+/** Given by the environment or, on a single node, made by the web server in DATA_DIR (server/session-secret.ts). */
+export const SECRET = SESSION_SECRET;
 
 /** The clock, replaceable in tests. */
 export const sessionClock = { now: () => Date.now() };
