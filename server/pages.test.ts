@@ -124,13 +124,17 @@ describe('shared pages', () => {
     expect(answers.every((a) => a.status === 200)).toBe(true);
   });
 
-  test('an answer that sets a cookie, or is not a plain page, is its asker’s alone', async () => {
+  test('an answer that sets a cookie, or is not a plain page, is its asker’s alone, also for those who waited for it', async () => {
     let renders = 0;
-    const { get } = await serve(async () => html(`<p>${++renders}</p>`, { 'set-cookie': 'a=1; Path=/' }));
-    await get('/');
-    const second = await get('/');
-    expect(second.body.toString()).toContain('<p>2</p>');
-    expect(second.headers['set-cookie']).toEqual(['a=1; Path=/']);
+    const { get } = await serve(async () => {
+      const n = ++renders;
+      await new Promise((r) => setTimeout(r, 30));
+      return html(`<p>${n}</p>`, { 'set-cookie': `a=${n}; Path=/` });
+    });
+    const [first, waiter] = await Promise.all([get('/'), get('/')]);
+    expect(first.headers['set-cookie']).toEqual(['a=1; Path=/']);
+    expect(waiter.headers['set-cookie']).toEqual(['a=2; Path=/']);
+    expect((await get('/')).body.toString()).toContain('<p>3</p>');
   });
 });
 

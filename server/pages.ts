@@ -186,6 +186,10 @@ export function remixPages(options: {
     return null;
   }
 
+  /** Only a plain page is anyone's: a redirect or an error, or one that sets a cookie, goes to its asker alone. */
+  const anyones = (answer: Finished | null): answer is Finished =>
+    answer !== null && answer.status === 200 && !answer.headers.some(([name]) => name === 'set-cookie');
+
   async function sharedAnswer(req: express.Request, res: express.Response, key: string, encoding: string): Promise<Finished | null> {
     const copy = kept.get(key);
     if (copy && copy.until > now()) {
@@ -195,21 +199,20 @@ export function remixPages(options: {
     }
     misses++;
     options.count?.('miss');
-    let pending = rendering.get(key);
-    if (!pending) {
-      pending = render(req, res, true, encoding).finally(() => rendering.delete(key));
-      rendering.set(key, pending);
+    const pending = rendering.get(key);
+    if (pending) {
       const answer = await pending;
-      // Only a plain page is anyone's: a redirect or an error, or one that sets a cookie, goes to its asker alone.
-      if (answer && answer.status === 200 && !answer.headers.some(([name]) => name === 'set-cookie')) {
-        kept.delete(key);
-        kept.set(key, { until: now() + SHARED_PAGE_SECONDS * 1000, answer });
-        if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
-      }
-      return answer;
+      return anyones(answer) ? answer : render(req, res, true, encoding);
     }
-    const answer = await pending;
-    return answer && answer.status === 200 ? answer : render(req, res, true, encoding);
+    const mine = render(req, res, true, encoding).finally(() => rendering.delete(key));
+    rendering.set(key, mine);
+    const answer = await mine;
+    if (anyones(answer)) {
+      kept.delete(key);
+      kept.set(key, { until: now() + SHARED_PAGE_SECONDS * 1000, answer });
+      if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+    }
+    return answer;
   }
 
   const handler: express.RequestHandler = (req, res, next) => {
