@@ -169,7 +169,7 @@ export function remixPages(options: {
     res.end(req.method === 'HEAD' ? undefined : answer.body);
   }
 
-  /** Steps 2 to 5 for one request; a shared page's answer is also kept (step 6). */
+  /** Steps 2 to 5 for one request: the finished answer, or null when it went out as it came (an image, a stream). */
   async function render(req: express.Request, res: express.Response, shared: boolean, encoding: string): Promise<Finished | null> {
     const response = await remix(remixRequest(req, res), options.loadContext(req));
     const answer = await finish(req, response, shared, encoding);
