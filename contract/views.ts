@@ -3,9 +3,14 @@
  * once, on the server (pages: app/upstream/*.server.ts; the stream: server/relay/upstream-mapping.ts). The
  * upstream's own field names stay in contract/calls, contract/ws and those two mapping places.
  */
-import type { Instrument as UpstreamInstrument } from './calls/market';
-import { MarketStatus } from './enums';
-import type { DayMarketPush } from './ws';
+import { AlertDirection } from './alert-rules';
+import type { InstrumentTerms } from './arithmetic';
+import type { Alert as UpstreamAlert } from './calls/alerts';
+import type { Category as UpstreamCategory, Instrument as UpstreamInstrument, KlinePoint } from './calls/market';
+import type { AccountDetail as UpstreamAccountDetail, Order } from './calls/trade';
+import { MarketStatus, Side } from './enums';
+import { money } from './money';
+import type { DayMarketPush, ForexTradePush } from './ws';
 
 /** An instrument's day quote: what the quote list, the trade screen and the live stream all show. */
 export interface Quote {
@@ -86,5 +91,200 @@ export function quoteView(m: DayMarketPush): Quote {
     change: q.change,
     volume: q.volume,
     marketOpen: m.market_status === MarketStatus.Open,
+  };
+}
+
+/** A candle of a chart: `time` is UTC seconds at its start. */
+export interface Candle {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export function candleView(k: KlinePoint): Candle {
+  return { time: k.Time, open: k.Open, high: k.High, low: k.Low, close: k.Close, volume: k.Volume };
+}
+
+/** A group of instruments (the market list's chips), named in the request's language. */
+export interface Category {
+  id: number;
+  code: string;
+  name: string;
+}
+
+export function categoryView(c: UpstreamCategory): Category {
+  return { id: c.Id, code: c.Code, name: c.NameShowTrans };
+}
+
+/** What the arithmetic (contract/arithmetic.ts) needs of an instrument, from its view. */
+export function instrumentTerms(i: Pick<Instrument, 'digits' | 'contractSize' | 'marginMode' | 'feeRate'>): InstrumentTerms {
+  return {
+    precision: i.digits,
+    contractSize: i.contractSize,
+    marginMode: i.marginMode,
+    // The fee rate is USD per lot (or a share of the margin); the arithmetic takes it in millionths.
+    feeRateMicro: money.fromNumber(i.feeRate),
+  };
+}
+
+/** An order: pending, holding (a position), or closed or cancelled (history). Prices in its instrument's digits, money in USD. */
+export interface Position {
+  id: number;
+  instrumentId: number;
+  side: Side;
+  lots: number;
+  /** The fill price (the target price while pending). */
+  price: number;
+  /** The market price when it was submitted. */
+  originPrice: number;
+  /** The latest price while holding; the exit price once closed. */
+  mark: number;
+  /** Floating profit while holding; realised once closed. */
+  profit: number;
+  margin: number;
+  fee: number;
+  /** 0: none. */
+  takeProfit: number;
+  stopLoss: number;
+  /** A trailing stop's distance in price units (0: none): the stop loss follows the price at this distance. */
+  trailDistance: number;
+  leverage: number;
+  /** OrderStatus. */
+  status: number;
+  /** CloseReason, once closed. */
+  closeReason: number | null;
+  openedAt: string;
+  closedAt: string;
+  /** The position this row was partly closed from (a closed part's own row); null otherwise. */
+  parentId: number | null;
+  instrument: { code: string; symbol: string; digits: number };
+}
+
+export function positionView(o: Order): Position {
+  const i = o.ForexTradeLists;
+  return {
+    id: o.Id,
+    instrumentId: o.ForexId,
+    side: o.OrderType === Side.Buy ? Side.Buy : Side.Sell,
+    lots: o.Quantity,
+    price: o.Price,
+    originPrice: o.OriginPrice,
+    mark: o.UpdatePrice,
+    profit: o.FactProfits,
+    margin: o.CautionMoney,
+    fee: o.TradeFee,
+    takeProfit: o.TargetProfitPrice,
+    stopLoss: o.TargetLossPrice,
+    trailDistance: o.TrailDistance,
+    leverage: o.Multiple,
+    status: o.Status,
+    closeReason: o.CloseReason,
+    openedAt: o.CreateTimeHandler,
+    closedAt: o.CompleteTimeHandler,
+    parentId: o.ParentId,
+    instrument: { code: i.Code, symbol: i.ShowCode, digits: i.PricePrecision },
+  };
+}
+
+/** The account's figures in USD, as the screens show them and the stream renews them. */
+export interface AccountFigures {
+  /** Free cash. */
+  balance: number;
+  /** Net value: balance, held margin and floating profit. */
+  equity: number;
+  /** Used margin. */
+  margin: number;
+  /** Available: equity − used margin. */
+  freeMargin: number;
+  /** Floating profit of the holding positions. */
+  profit: number;
+  /** Equity ÷ used margin × 100; null with no margin in use. */
+  riskRate: number | null;
+  /** Used margin ÷ equity × 100 (the prepayment ratio); null when equity is not positive. */
+  marginRatio: number | null;
+}
+
+/** The account as a page reads it: its figures, the margin its open and pending orders hold, and money on its way. */
+export interface Account extends AccountFigures {
+  /** Margin held by open and pending orders (0: the trader has none). */
+  heldMargin: number;
+  /** Withdrawals asked for and not yet paid or refused (already out of the balance). */
+  withdrawPending: number;
+  /** Deposits waiting for review (not yet in the balance). */
+  depositPending: number;
+}
+
+export function accountView(d: UpstreamAccountDetail): Account {
+  return {
+    balance: d.balance,
+    equity: d.equity,
+    margin: d.margin,
+    freeMargin: d.free_margin,
+    profit: d.floating_profit,
+    riskRate: d.risk_rate,
+    marginRatio: d.margin_ratio,
+    heldMargin: d.lock_balance,
+    withdrawPending: d.withdraw_pending,
+    depositPending: d.deposit_pending,
+  };
+}
+
+/** A holding position's profit and latest price, as the stream renews them. */
+export interface PositionMark {
+  id: number;
+  profit: number;
+  mark: number;
+}
+
+/** The account as the stream brings it each second: its figures and each holding position's mark. */
+export interface LiveAccount extends AccountFigures {
+  positions: PositionMark[];
+}
+
+export function liveAccountView(m: ForexTradePush): LiveAccount {
+  const equity = m.OriginCautionMoneyTotal;
+  const margin = m.CautionMoneyAll;
+  return {
+    balance: m.Balance,
+    equity,
+    margin,
+    freeMargin: m.FreeMargin,
+    profit: m.ProfitsTotal,
+    riskRate: m.HazardRate,
+    // As the upstream's own margin_ratio (display only).
+    marginRatio: equity > 0 ? (margin / equity) * 100 : null,
+    positions: m.TransOrder.map((o) => ({ id: o.Id, profit: o.FactProfits, mark: o.UpdatePrice })),
+  };
+}
+
+/** A price alert: the trader is told when the instrument's price rises to (or falls to) the level. */
+export interface PriceAlert {
+  id: number;
+  /** The instrument's code (EURUSD), name on screen (EUR/USD) and price decimals. */
+  code: string;
+  symbol: string;
+  digits: number;
+  direction: 'above' | 'below';
+  level: number;
+  note: string;
+  createdAt: string;
+  /** Set once the price reached the level: when, and the price of that tick. */
+  triggered: { at: string; price: number } | null;
+}
+
+export function priceAlertView(a: UpstreamAlert): PriceAlert {
+  return {
+    id: a.id,
+    code: a.code,
+    symbol: a.show_code,
+    digits: a.precision,
+    direction: a.direction === AlertDirection.Above ? 'above' : 'below',
+    level: a.price,
+    note: a.note,
+    createdAt: a.created_at,
+    triggered: a.triggered_at === null ? null : { at: a.triggered_at, price: a.triggered_price ?? a.price },
   };
 }
