@@ -77,7 +77,7 @@ function open(i) {
   return new Promise((resolve, reject) => {
     const s = net.connect({ port, host: '127.0.0.1', localAddress: local });
     let head = false, tail = null;
-    s.on('connect', () => s.write('GET /stream?v=2 HTTP/1.1\\r\\nHost: 127.0.0.1:' + port + '\\r\\nAccept: text/event-stream\\r\\n\\r\\n'));
+    s.on('connect', () => s.write('GET /stream?v=3 HTTP/1.1\\r\\nHost: 127.0.0.1:' + port + '\\r\\nAccept: text/event-stream\\r\\n\\r\\n'));
     s.on('data', (b) => {
       if (!head) { head = true; resolve(); }
       if (rounds.length === 0) return;
@@ -212,7 +212,7 @@ async function runPhase(concurrency: number, clients: number, port: number): Pro
     for (let r = 1; r <= WARMUP_ROUNDS + ROUNDS; r++) {
       // A new price each round; the frame carries it as JSON writes the number.
       const price = (1 + r / 10_000).toFixed(4);
-      await Promise.all(procs.map((p) => p.expect(r, `"close":${Number(price)},`)));
+      await Promise.all(procs.map((p) => p.expect(r, `"price":${Number(price)},`)));
       const at = now();
       await server.admin('POST', '/admin/price', { code: SYMBOL, price });
       if (r > WARMUP_ROUNDS) {

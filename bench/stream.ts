@@ -135,19 +135,19 @@ function getGc(): (() => void) | null {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** The client process: plain node, raw sockets; counts the quotes it receives (each names its `forex_id`) and reports over IPC. */
+/** The client process: plain node, raw sockets; counts the quotes it receives (each names its `instrumentId`) and reports over IPC. */
 const CLIENT_SCRIPT = `
 const net = require('node:net');
 const [port, n] = [Number(process.argv[1]), Number(process.argv[2])];
 const sockets = [];
 let quotes = 0;
-const needle = Buffer.from('"forex_id":');
+const needle = Buffer.from('"instrumentId":');
 function count(b) { let i = 0, c = 0; while ((i = b.indexOf(needle, i)) >= 0) { c++; i += needle.length; } return c; }
 function open() {
   return new Promise((resolve, reject) => {
     const s = net.connect(port, '127.0.0.1');
     let head = false;
-    s.on('connect', () => s.write('GET /stream?v=2 HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAccept: text/event-stream\\r\\n\\r\\n'));
+    s.on('connect', () => s.write('GET /stream?v=3 HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAccept: text/event-stream\\r\\n\\r\\n'));
     s.on('data', (b) => { quotes += count(b); if (!head) { head = true; resolve(); } });
     s.on('error', reject);
     sockets.push(s);
@@ -333,7 +333,7 @@ async function hubPhase(clients: number): Promise<PhaseResult> {
       }
       for (let i = 0; i < quotes.length && n < capacity; i++) {
         latency[n++] = writtenAt - quotes[i]!.tickAt;
-        if (quotes[i]!.quote.symbol === fastSymbol) fastQuotes++;
+        if (quotes[i]!.quote.code === fastSymbol) fastQuotes++;
       }
     },
   });
@@ -342,7 +342,7 @@ async function hubPhase(clients: number): Promise<PhaseResult> {
   const port = await listen(server);
   while (relay.stats().quotes === 0 || relay.stats().upstream !== 'up') await sleep(20);
   const instruments = relay.latestQuotes().slice(0, INSTRUMENTS_PER_ROUND);
-  await up.open(instruments.map((q) => q.symbol));
+  await up.open(instruments.map((q) => q.code));
   await sleep(200);
 
   const before = await settleAndMeasure(gc);
@@ -359,7 +359,7 @@ async function hubPhase(clients: number): Promise<PhaseResult> {
   const tickedAt: number[] = [];
   for (let r = 1; r <= WARMUP_ROUNDS + ROUNDS; r++) {
     recording = r > WARMUP_ROUNDS;
-    const at = await up.tick(instruments.map((q) => [q.symbol, q.close * (1 + r / 10_000)]));
+    const at = await up.tick(instruments.map((q) => [q.code, q.price * (1 + r / 10_000)]));
     if (recording) tickedAt.push(at);
     await sleep(ROUND_MS);
   }
@@ -372,9 +372,9 @@ async function hubPhase(clients: number): Promise<PhaseResult> {
   // Fast ticks of one instrument: coalescing caps what each client gets.
   n = 0;
   const fast = instruments[0]!;
-  fastSymbol = fast.symbol;
+  fastSymbol = fast.code;
   recording = true;
-  const fastTicks = await up.fast(fast.symbol, fast.close, FAST_TICK_MS, FAST_MS);
+  const fastTicks = await up.fast(fast.code, fast.price, FAST_TICK_MS, FAST_MS);
   await sleep(600);
   recording = false;
   const fastP99 = summarize(latency, n).p99;

@@ -5,22 +5,15 @@
  * `data:` of each kind. Every event has an `id:` of the form `<boot>.<seq>`, increasing within a stream.
  */
 import type { ChartPeriod } from './enums';
+import type { Candle, LiveAccount, PriceAlert, Quote } from './views';
 /** The upstream feed as the relay sees it. */
 export type FeedState = 'up' | 'stale' | 'down';
 
-/** The day quote of one instrument (from DAY_MARKET), as the `quotes` event carries it. */
-export interface QuoteData {
-  forex_id: number;
-  symbol: string;
-  close: number;
-  change: number;
-  high: number;
-  low: number;
-  open: number;
-  volume: number;
-  /** MarketStatus: 1 open. */
-  market_status: number;
-}
+/**
+ * The stream's version: the shapes of its events. A tab asks `GET /stream?v=<the version it was built with>`; the
+ * `status` event names the server's, and a tab built with another reloads itself (its code would misread them).
+ */
+export const STREAM_VERSION = 3;
 
 /**
  * What the web server's relay holds of the public feed, read by server rendering (the app's load context
@@ -33,11 +26,71 @@ export interface WarmMarketState {
   /** Epoch ms when the feed's current connection opened (0: never); its `sub` makes the upstream send every quote again. */
   connectedAt: number;
   /** The latest quote of each instrument, by id, with the epoch ms the feed last sent it (changed or not). */
-  quotes: ReadonlyMap<number, QuoteData & { seenAt: number }>;
+  quotes: ReadonlyMap<number, Quote & { seenAt: number }>;
 }
 
-/** `kline`: one candle of the code and period the stream asked for (the shape of the kline call's points). */
-export interface KlineData {
+/** `kline`: one candle of the chart (instrument and period) the stream asked for. */
+export interface KlineData extends Candle {
+  instrumentId: number;
+  /** The instrument's code (EURUSD). */
+  code: string;
+  period: ChartPeriod;
+}
+
+/** `closed`: ids of orders closed by take-profit, stop-loss, stop-out or admin. Never dropped. */
+export interface ClosedData {
+  ids: number[];
+}
+
+/** `status`: the upstream feed, and the stream's version; sent on connect and on every change. */
+export interface StatusData {
+  state: FeedState;
+  /** STREAM_VERSION of the server (absent from a server before version 3). */
+  version?: number;
+}
+
+/** `resync`: the client must revalidate its loaders (private events it may have missed are gone). */
+export interface ResyncData {
+  reason: 'gone' | 'unknown-id' | 'reconnected' | 'login-failed';
+}
+
+/** The events of a stream that asks `v=3` (STREAM_VERSION): the views of contract/views.ts. */
+export interface StreamEventMap {
+  /**
+   * The day quotes that changed since the stream's last write, one per instrument (coalesced), in one event: a
+   * phone dispatches one event per round of ticks, not one per quote. On connect: the latest of each it carries.
+   */
+  quotes: Quote[];
+  kline: KlineData;
+  /** The signed-in user's figures (about once a second while they hold margin) and their positions' marks. */
+  account: LiveAccount;
+  closed: ClosedData;
+  /** One of the user's price alerts fired (issue 13), `triggered` set. Never dropped; replayed like `closed`. */
+  alert: PriceAlert;
+  status: StatusData;
+  resync: ResyncData;
+}
+export type StreamEventName = keyof StreamEventMap | LegacyEventName;
+
+// ── The shapes of streams before version 3 (`v=2` or no `v`): tabs loaded before it still read them. ─────────────
+// Drop once the relay's oldFormatClients stays at 0 (a tab hears the version and reloads since version 3).
+
+/** The day quote of one instrument (from DAY_MARKET), as `quotes` (v=2) and `quote` carried it. */
+export interface LegacyQuoteData {
+  forex_id: number;
+  symbol: string;
+  close: number;
+  change: number;
+  high: number;
+  low: number;
+  open: number;
+  volume: number;
+  /** MarketStatus: 1 open. */
+  market_status: number;
+}
+
+/** `kline` before version 3 (the shape of the kline call's points). */
+export interface LegacyKlineData {
   forex_id: number;
   symbol: string;
   Period: ChartPeriod;
@@ -49,73 +102,46 @@ export interface KlineData {
   Volume: number;
 }
 
-/** `account`: the signed-in user's figures (from FOREX_TRADE, about once a second while they hold margin). */
-export interface AccountData {
+/** `account` before version 3. */
+export interface LegacyAccountData {
   equity: number;
   margin: number;
-  /** Equity ÷ used margin × 100; null with no margin in use. */
   risk_rate: number | null;
-  /** Floating profit of all holding orders. */
   profit: number;
   balance: number;
   free_margin: number;
   orders: { id: number; profit: number; mark: number }[];
 }
 
-/** `closed`: ids of orders closed by take-profit, stop-loss, stop-out or admin. Never dropped. */
-export interface ClosedData {
-  ids: number[];
-}
-
-/** `alert`: one of the user's price alerts fired (issue 13). Never dropped; replayed like `closed`. */
-export interface AlertData {
+/** `alert` before version 3. */
+export interface LegacyAlertData {
   id: number;
-  /** The instrument's code (EURUSD) and display name (EUR/USD). */
   code: string;
   symbol: string;
-  /** Decimals of the instrument's prices. */
   precision: number;
-  /** The price rose to the level, or fell to it. */
   direction: 'above' | 'below';
   level: number;
-  /** The price of the tick that reached the level. */
   price: number;
   note: string;
   /** ISO time it fired. */
   at: string;
 }
 
-/** `status`: the upstream feed; sent on connect and on every change. */
-export interface StatusData {
-  state: FeedState;
-}
-
-/** `resync`: the client must revalidate its loaders (private events it may have missed are gone). */
-export interface ResyncData {
-  reason: 'gone' | 'unknown-id' | 'reconnected' | 'login-failed';
-}
-
-export interface StreamEventMap {
-  /**
-   * The day quotes that changed since the stream's last write, one per instrument (coalesced), in one event: a
-   * phone dispatches one event per round of ticks, not one per quote. On connect: the latest of each it carries.
-   * For a stream that asks `GET /stream?v=2`.
-   */
-  quotes: QuoteData[];
-  /**
-   * One quote per event: what a stream that does not ask for `v=2` gets instead of `quotes` (a tab whose code
-   * was loaded before `quotes` existed keeps its live prices), and what a node of the previous release sends to a
-   * new page in a rolling deploy. Drop with decision 0026's metric at 0.
-   */
-  quote: QuoteData;
-  kline: KlineData;
-  account: AccountData;
+/**
+ * The events of a stream before version 3. `quotes` with `v=2`; one `quote` per event without it (a tab whose
+ * code was loaded before `quotes` existed). Drop with decision 0026's metric at 0.
+ */
+export interface LegacyStreamEventMap {
+  quotes: LegacyQuoteData[];
+  quote: LegacyQuoteData;
+  kline: LegacyKlineData;
+  account: LegacyAccountData;
   closed: ClosedData;
-  alert: AlertData;
+  alert: LegacyAlertData;
   status: StatusData;
   resync: ResyncData;
 }
-export type StreamEventName = keyof StreamEventMap;
+type LegacyEventName = keyof LegacyStreamEventMap;
 
 /**
  * Low data (issue 12): a browser that sends `Save-Data: on`, or holds this cookie (the "Low data mode"

@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { upstreamApi, upstreamFallback } from '~/upstream/api.server';
-import { candles, listInstruments } from '~/upstream/market.server';
+import { candles, instrumentList } from '~/upstream/market.server';
 import { periodOf } from './trade/trade-url';
 import { chartCandle } from '~/components/candle-chart/candles';
 
@@ -13,9 +13,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const api = await upstreamApi(request, context);
   try {
-    const instrument = (await listInstruments(api)).data.find((i) => i.Code === params.get('code'));
+    const instrument = (await instrumentList(api)).instruments.find((i) => i.code === params.get('code'));
     if (!instrument) return new Response('Not found', { status: 404 });
-    const list = (await candles(api, instrument.Id, periodOf(params.get('period')))).data;
+    const list = (await candles(api, instrument.id, periodOf(params.get('period')))).data;
     return Response.json(list.map(chartCandle), { headers: { 'cache-control': 'public, max-age=5' } });
   } catch (error) {
     // Without the history the chart still shows the page's candles; a fault of ours (not the upstream's) goes on.

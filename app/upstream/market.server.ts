@@ -1,23 +1,32 @@
-/** Spec §7 market data calls: one function per call. */
+/** Spec §7 market data calls, each mapped once to the views of contract/views.ts. */
 import * as market from '#contract/calls/market';
 import type { ChartPeriod } from '#contract/enums';
 import { DEFAULT_LANGUAGE } from '#contract/languages';
+import { candleView, categoryView, instrumentView, type Candle, type Category, type Instrument } from '#contract/views';
 import { UpstreamUnavailable, type Api, type ApiCallOptions } from './api.server';
 import { callUpstream, type UpstreamTarget } from './client.server';
 import { SHARED_ANSWER_TTL_MS, sharedAnswers, withWarmQuotes } from './warm-market.server';
+
+/** The products with their rules and quotes; `stale`: the last list the upstream gave, since it is not answering now. */
+export interface InstrumentList {
+  instruments: Instrument[];
+  stale: boolean;
+}
 
 /**
  * The last full list each upstream gave in each language: the catalogue that warm quotes complete for
  * SHARED_ANSWER_TTL_MS, and the trade screen's fallback while the upstream is silent.
  */
-const lastGoodList = new Map<string, { at: number; result: Awaited<ReturnType<typeof fetchInstruments>> }>();
+const lastGoodList = new Map<string, LastGood>();
+interface LastGood {
+  at: number;
+  instruments: Instrument[];
+}
 /** Old enough that products or their rules may have changed. */
 const LAST_GOOD_MAX_AGE_MS = 10 * 60_000;
 
-const fetchInstruments = (api: Api, search?: string, options?: ApiCallOptions) =>
-  api.call(market.tradeList, { searchCurrency: search }, options);
-
-type LastGood = typeof lastGoodList extends Map<string, infer V> ? V : never;
+const fetchInstruments = async (api: Api, search?: string, options?: ApiCallOptions) =>
+  (await api.call(market.tradeList, { searchCurrency: search }, options)).data.map(instrumentView);
 
 /** The newest full list this process holds for an upstream, in whichever language. */
 function newestLastGood(upstreamUrl: string): LastGood | undefined {
@@ -41,7 +50,7 @@ export function keepCatalogueWarm(upstream: UpstreamTarget): { first: Promise<vo
     const asked = Date.now();
     try {
       const result = await callUpstream(upstream, market.tradeList, {}, { lang: DEFAULT_LANGUAGE });
-      lastGoodList.set(`${upstream.baseUrl}|${DEFAULT_LANGUAGE}`, { at: asked, result });
+      lastGoodList.set(`${upstream.baseUrl}|${DEFAULT_LANGUAGE}`, { at: asked, instruments: result.data.map(instrumentView) });
     } catch (error) {
       console.warn(`[upstream] catalogue not renewed: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -56,28 +65,28 @@ export function keepCatalogueWarm(upstream: UpstreamTarget): { first: Promise<vo
  * cannot be reached, the full list it last gave (at most ten minutes old) stands in, marked `stale`, so
  * an order ticket that was on screen stays on screen.
  */
-export async function listInstruments(api: Api, search?: string, options?: ApiCallOptions) {
+export async function instrumentList(api: Api, search?: string, options?: ApiCallOptions): Promise<InstrumentList> {
   const key = `${api.upstreamUrl}|${api.lang}`;
   const last = lastGoodList.get(key);
   if (!search && last && Date.now() - last.at < SHARED_ANSWER_TTL_MS) {
-    const warm = withWarmQuotes(last.result.data, api.market?.(), Date.now());
-    if (warm) return { ...last.result, data: warm, stale: false };
+    const warm = withWarmQuotes(last.instruments, api.market?.(), Date.now());
+    if (warm) return { instruments: warm, stale: false };
   }
   try {
-    const result = await fetchInstruments(api, search, options);
-    if (!search) lastGoodList.set(key, { at: Date.now(), result });
-    return { ...result, stale: false };
+    const instruments = await fetchInstruments(api, search, options);
+    if (!search) lastGoodList.set(key, { at: Date.now(), instruments });
+    return { instruments, stale: false };
   } catch (error) {
     // Products and their rules are the same in every language (only the names differ): during an outage a
     // ticket named in another language beats an error page that drops the trader's order.
     const fallback = last && Date.now() - last.at <= LAST_GOOD_MAX_AGE_MS ? last : newestLastGood(api.upstreamUrl);
     if (search || !(error instanceof UpstreamUnavailable) || !fallback || Date.now() - fallback.at > LAST_GOOD_MAX_AGE_MS) throw error;
-    return { ...fallback.result, stale: true };
+    return { instruments: fallback.instruments, stale: true };
   }
 }
 
-const categories = sharedAnswers<Awaited<ReturnType<typeof fetchCategories>>>();
-const fetchCategories = (api: Api) => api.call(market.getCategories, {});
+const categories = sharedAnswers<Category[]>();
+const fetchCategories = async (api: Api) => (await api.call(market.getCategories, {})).data.map(categoryView);
 /** The category chips (names in the request's language): the same for everyone, reused for a few seconds. */
 export const listCategories = (api: Api) => categories.get(`${api.upstreamUrl}|${api.lang}`, () => fetchCategories(api));
 
@@ -86,14 +95,62 @@ export const listCategories = (api: Api) => categories.get(`${api.upstreamUrl}|$
  * on the screen the stream moves the last candle on, and a page without JavaScript is a second older at most.
  */
 const CANDLES_TTL_MS = 1_000;
-const candleAnswers = sharedAnswers<Awaited<ReturnType<typeof fetchCandles>>>(CANDLES_TTL_MS);
-const fetchCandles = (api: Api, forexId: number, period: ChartPeriod, limit?: number) =>
-  api.call(market.kline, { forex_id: forexId, period, limit });
-export const candles = (api: Api, forexId: number, period: ChartPeriod, limit?: number) =>
-  candleAnswers.get(`${api.upstreamUrl}|${forexId}|${period}|${limit ?? ''}`, () => fetchCandles(api, forexId, period, limit));
+const candleAnswers = sharedAnswers<Candle[]>(CANDLES_TTL_MS);
+const fetchCandles = async (api: Api, instrumentId: number, period: ChartPeriod, limit?: number) =>
+  (await api.call(market.kline, { forex_id: instrumentId, period, limit })).data.map(candleView);
+/** An instrument's candles of a period, oldest first. */
+export const chartCandles = (api: Api, instrumentId: number, period: ChartPeriod, limit?: number) =>
+  candleAnswers.get(`${api.upstreamUrl}|${instrumentId}|${period}|${limit ?? ''}`, () => fetchCandles(api, instrumentId, period, limit));
 
-const sparklineAnswers = sharedAnswers<Awaited<ReturnType<typeof fetchSparklines>>>();
-const fetchSparklines = (api: Api, period: ChartPeriod) => api.call(market.abbreviatedCacheKline, { period });
+/** An instrument's short close-price series (the market list's sparkline). */
+export interface Sparkline {
+  instrumentId: number;
+  points: number[];
+}
+const sparklineAnswers = sharedAnswers<Sparkline[]>();
+const fetchSparklines = async (api: Api, period: ChartPeriod) =>
+  (await api.call(market.abbreviatedCacheKline, { period })).data.map((l) => ({ instrumentId: l.forex_id, points: l.points }));
 /** The market list's decoration, one point per period: the same for everyone, reused for a few seconds. */
 export const sparklines = (api: Api, period: ChartPeriod = '60min') =>
   sparklineAnswers.get(`${api.upstreamUrl}|${period}`, () => fetchSparklines(api, period));
+
+// ── Until the trade and order screens read the views (their files are being split): the upstream's shapes. ──────────
+
+/** @deprecated The products in the upstream's shape: use instrumentList. */
+export async function listInstruments(api: Api, search?: string, options?: ApiCallOptions) {
+  const { instruments, stale } = await instrumentList(api, search, options);
+  return { data: instruments.map(upstreamShapeOf), stale };
+}
+
+function upstreamShapeOf(i: Instrument): market.Instrument {
+  const q = i.quote;
+  return {
+    Id: i.id,
+    Code: i.code,
+    ShowCode: i.symbol,
+    Logo: i.logo,
+    CategoryId: i.categoryId,
+    MarketStatus: q.marketOpen ? 1 : 0,
+    PricePrecision: i.digits,
+    Pip: i.lotStep,
+    ForexContNum: i.contractSize,
+    ForexMinCont: i.minLots,
+    ForexFeeRate: i.feeRate,
+    MarginMode: i.marginMode,
+    HasForexMultiple: i.leverages.map((Value) => ({ Value })),
+    ForexQuotations: { Open: q.open, Close: q.price, Change: q.change, High: q.high, Low: q.low, Volume: q.volume },
+    QuoteCurrency: i.quoteCurrency,
+  };
+}
+
+/** @deprecated The candles in the upstream's shape: use chartCandles. */
+export const candles = async (api: Api, instrumentId: number, period: ChartPeriod, limit?: number) => ({
+  data: (await chartCandles(api, instrumentId, period, limit)).map((c) => ({
+    Time: c.time,
+    Open: c.open,
+    High: c.high,
+    Low: c.low,
+    Close: c.close,
+    Volume: c.volume,
+  })),
+});

@@ -4,41 +4,25 @@
  * cannot produce on demand against the real upstream.
  */
 import { describe, expect, test } from 'vitest';
-import type { Instrument } from '#contract/calls/market';
-import type { QuoteData, WarmMarketState } from '#contract/stream';
+import type { WarmMarketState } from '#contract/stream';
+import { instrumentView, type Instrument, type Quote } from '#contract/views';
+import { currencyPair } from '~/utils/instrument.test-support';
 import { sharedAnswers, WARM_MAX_AGE_MS, withWarmQuotes } from './warm-market.server';
 
 const NOW = 1_800_000_000_000;
 
-const instrument = (Id: number, Code: string, Close: number): Instrument => ({
-  Id,
-  Code,
-  ShowCode: Code,
-  Logo: '',
-  CategoryId: 1,
-  MarketStatus: 1,
-  PricePrecision: 5,
-  Pip: 0.01,
-  ForexContNum: 100_000,
-  ForexMinCont: 0.01,
-  ForexFeeRate: 0,
-  MarginMode: 1,
-  HasForexMultiple: [{ Value: 100 }],
-  ForexQuotations: { Open: Close, Close, Change: 0, High: Close, Low: Close, Volume: 0 },
-  QuoteCurrency: 'USD',
-});
+const instrument = (id: number, code: string, price: number): Instrument => instrumentView(currencyPair(id, code, price));
 const catalogue = [instrument(1, 'EURUSD', 1.1), instrument(2, 'GBPUSD', 1.3)];
 
-const quote = (forex_id: number, close: number, market_status = 1, seenAt = NOW - 100): QuoteData & { seenAt: number } => ({
-  forex_id,
-  symbol: '',
-  close,
+const quote = (instrumentId: number, price: number, marketOpen = true, seenAt = NOW - 100): Quote & { seenAt: number } => ({
+  instrumentId,
+  price,
   change: 0.5,
-  high: close + 0.01,
-  low: close - 0.01,
-  open: close - 0.005,
+  high: price + 0.01,
+  low: price - 0.01,
+  open: price - 0.005,
   volume: 7,
-  market_status,
+  marketOpen,
   seenAt,
 });
 const state = (changes: Partial<WarmMarketState> = {}): WarmMarketState => ({
@@ -47,7 +31,7 @@ const state = (changes: Partial<WarmMarketState> = {}): WarmMarketState => ({
   connectedAt: NOW - 60_000,
   quotes: new Map([
     [1, quote(1, 1.2)],
-    [2, quote(2, 1.4, 0)],
+    [2, quote(2, 1.4, false)],
   ]),
   ...changes,
 });
@@ -55,11 +39,13 @@ const state = (changes: Partial<WarmMarketState> = {}): WarmMarketState => ({
 describe('withWarmQuotes', () => {
   test('a fresh feed gives every instrument its latest price and market status, the catalogue the rest', () => {
     const list = withWarmQuotes(catalogue, state(), NOW)!;
-    expect(list.map((i) => [i.Code, i.ForexQuotations.Close, i.MarketStatus])).toEqual([
-      ['EURUSD', 1.2, 1],
-      ['GBPUSD', 1.4, 0],
+    expect(list.map((i) => [i.code, i.quote.price, i.quote.marketOpen])).toEqual([
+      ['EURUSD', 1.2, true],
+      ['GBPUSD', 1.4, false],
     ]);
-    expect(list[0]).toMatchObject({ PricePrecision: 5, HasForexMultiple: [{ Value: 100 }], ForexQuotations: { High: 1.21, Change: 0.5 } });
+    expect(list[0]).toMatchObject({ digits: 5, leverages: [10, 100], quote: { instrumentId: 1, high: 1.21, change: 0.5 } });
+    // Only the quote's own fields: nothing else of what the relay keeps.
+    expect(Object.keys(list[0]!.quote).sort()).toEqual(['change', 'high', 'instrumentId', 'low', 'marketOpen', 'open', 'price', 'volume']);
   });
 
   test('no relay, or a feed that is not up, is not used', () => {
@@ -77,8 +63,8 @@ describe('withWarmQuotes', () => {
     const reconnected = state({ connectedAt: NOW - 20 });
     expect(withWarmQuotes(catalogue, reconnected, NOW)).toBeNull();
     const resent = new Map([
-      [1, quote(1, 1.2, 1, NOW - 10)],
-      [2, quote(2, 1.4, 0, NOW - 10)],
+      [1, quote(1, 1.2, true, NOW - 10)],
+      [2, quote(2, 1.4, false, NOW - 10)],
     ]);
     expect(withWarmQuotes(catalogue, { ...reconnected, quotes: resent }, NOW)).not.toBeNull();
   });

@@ -4,8 +4,8 @@
  * while the relay's feed is provably as current as an upstream call would be; otherwise the caller asks
  * the upstream. The rule lives here and nowhere else.
  */
-import type { Instrument } from '#contract/calls/market';
 import type { WarmMarketState } from '#contract/stream';
+import type { Instrument } from '#contract/views';
 import { WS_PING_INTERVAL_MS } from '#contract/ws';
 
 /**
@@ -19,7 +19,7 @@ export const WARM_MAX_AGE_MS = WS_PING_INTERVAL_MS + 2_000;
 export const SHARED_ANSWER_TTL_MS = 5_000;
 
 /**
- * The catalogue with each instrument's quote and market status from the relay, or null when the relay
+ * The catalogue with each instrument's quote (its market status with it) from the relay, or null when the relay
  * cannot vouch for every one of them: no relay, feed not up, nothing heard within WARM_MAX_AGE_MS, or an
  * instrument with no quote confirmed on the current connection (a reconnect's snapshot resends every quote;
  * one from before it may have missed changes while the feed was down).
@@ -28,13 +28,10 @@ export function withWarmQuotes(catalogue: readonly Instrument[], state: WarmMark
   if (!state || state.feed !== 'up' || now - state.heardAt > WARM_MAX_AGE_MS) return null;
   const list: Instrument[] = [];
   for (const instrument of catalogue) {
-    const q = state.quotes.get(instrument.Id);
+    const q = state.quotes.get(instrument.id);
     if (!q || q.seenAt < state.connectedAt) return null;
-    list.push({
-      ...instrument,
-      MarketStatus: q.market_status,
-      ForexQuotations: { Open: q.open, Close: q.close, Change: q.change, High: q.high, Low: q.low, Volume: q.volume },
-    });
+    const { instrumentId, price, open, high, low, change, volume, marketOpen } = q;
+    list.push({ ...instrument, quote: { instrumentId, price, open, high, low, change, volume, marketOpen } });
   }
   return list;
 }

@@ -11,20 +11,20 @@ export interface ChartWatchOptions {
   unsubscribe(code: string): void;
 }
 
-interface Chart<W> {
+interface Chart<W, D> {
   watchers: number;
   byPeriod: Map<ChartPeriod, Set<W>>;
   /** The latest update of each period's last two candles, by candle time. */
-  latest: Map<ChartPeriod, Map<number, string>>;
+  latest: Map<ChartPeriod, Map<number, D>>;
   /** Set while nobody watches: the subscription is dropped when it fires. */
   lingerTimer: NodeJS.Timeout | null;
 }
 
-const NONE: readonly string[] = [];
+const NONE: readonly never[] = [];
 
-/** Who watches which chart (`W`: a stream). */
-export class ChartWatches<W> {
-  private readonly charts = new Map<string, Chart<W>>();
+/** Who watches which chart (`W`: a stream; `D`: a candle update's data). */
+export class ChartWatches<W, D = string> {
+  private readonly charts = new Map<string, Chart<W, D>>();
   private closed = false;
 
   constructor(private readonly options: ChartWatchOptions) {}
@@ -62,12 +62,12 @@ export class ChartWatches<W> {
   }
 
   /** The chart's last two candles as last heard, in time order: a new stream's snapshot. */
-  latest(code: string, period: ChartPeriod): Iterable<string> {
+  latest(code: string, period: ChartPeriod): Iterable<D> {
     return this.charts.get(code)?.latest.get(period)?.values() ?? NONE;
   }
 
   /** Keeps a candle update of a chart that is watched (or lingering); returns who watches its period. */
-  update(code: string, period: ChartPeriod, time: number, data: string): ReadonlySet<W> | undefined {
+  update(code: string, period: ChartPeriod, time: number, data: D): ReadonlySet<W> | undefined {
     const chart = this.charts.get(code);
     if (!chart) return undefined;
     let candles = chart.latest.get(period);
@@ -84,7 +84,7 @@ export class ChartWatches<W> {
 }
 
 /** Keeps the newest update of the last two candles, in time order (an older candle's final close survives). */
-export function keepLastTwo(candles: Map<number, string>, time: number, data: string): void {
+export function keepLastTwo<D>(candles: Map<number, D>, time: number, data: D): void {
   // Nearly every push updates a candle already kept, or starts the next one: no reordering then.
   const kept = candles.has(time);
   const newest = !kept && (candles.size === 0 || time > Math.max(...candles.keys()));

@@ -145,7 +145,7 @@ test('a black-holed upstream: browsers see stale then down, the sockets reconnec
 
   // And the feed works again.
   conn(fake, 'public', 1)!.send(dayMarket('EURUSD', 1, 1.2468));
-  await s.waitFor(hasQuote((q) => q.close === 1.2468));
+  await s.waitFor(hasQuote((q) => q.price === 1.2468));
   expectIncreasingIds(s.events);
   expect(relay.stats().upstream).toBe('up');
 });
@@ -178,10 +178,7 @@ test('malformed upstream messages are ignored: browsers get only the valid quote
   const got = s.events.filter((e) => e.event !== 'status').map((e) => [e.event, e.json]);
   expect(got.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
     ['closed', { ids: [99] }],
-    [
-      'quotes',
-      [{ forex_id: 1, symbol: 'EURUSD', close: 1.1111, change: 0.1, high: 1.1111, low: 1.1111, open: 1.1111, volume: 3, market_status: 1 }],
-    ],
+    ['quotes', [{ instrumentId: 1, price: 1.1111, change: 0.1, high: 1.1111, low: 1.1111, open: 1.1111, volume: 3, marketOpen: true }]],
   ]);
   expect(relay.stats().malformed).toBe(6);
   expect(relay.stats()).toMatchObject({ upstream: 'up', clients: 1 });
@@ -207,17 +204,16 @@ test('closed events are never coalesced; the replay ring is bounded and a Last-E
 
   // Six closes happened; the ring holds the last three closes and the last account: 2 and 3 are gone.
   const gone = await open('/stream', { ...headers, 'last-event-id': sawOne });
-  expect((await gone.waitFor(() => true)).json).toEqual({ reason: 'gone' } satisfies ResyncData);
+  expect((await gone.waitFor((e) => e.event !== 'status')).json).toEqual({ reason: 'gone' } satisfies ResyncData);
   expect(gone.events.some((e) => e.event === 'closed')).toBe(false);
 
   // After seeing close 3, closes 4-6 and the latest account figures are still held.
   const saw3 = watcher.events.find((e) => e.event === 'closed' && (e.json as { ids: number[] }).ids[0] === 3)!.id;
   const back = await open('/stream', { ...headers, 'last-event-id': saw3 });
-  await back.waitFor((e) => e.event === 'status');
-  const replayed = back.events.slice(
-    0,
-    back.events.findIndex((e) => e.event === 'status'),
-  );
+  await back.waitFor((e) => e.event === 'account');
+  // After the connect's status (no id), before any quote.
+  expect(back.events[0]).toMatchObject({ event: 'status', id: '' });
+  const replayed = back.events.slice(1, 5);
   expect(replayed.map((e) => [e.event, e.event === 'closed' ? e.json : null])).toEqual([
     ['closed', { ids: [4] }],
     ['closed', { ids: [5] }],
@@ -253,7 +249,7 @@ test('a slow client is ended when its socket stays backed up; the others keep re
   expect(relay.stats().clients).toBe(1);
   await until(() => reader.events.filter((e) => e.event === 'closed').length === 120, 10_000, 'every event at the reading client');
   conn(fake, 'public')!.send(dayMarket('EURUSD', 1, 1.4242));
-  await reader.waitFor(hasQuote((q) => q.close === 1.4242));
+  await reader.waitFor(hasQuote((q) => q.price === 1.4242));
 });
 
 test.runIf(process.platform === 'linux')(
@@ -274,7 +270,7 @@ test.runIf(process.platform === 'linux')(
     await new Promise((r) => setTimeout(r, 800));
     expect(relay.stats()).toMatchObject({ clients: 1, evicted: 1 });
     conn(fake, 'public')!.send(dayMarket('EURUSD', 1, 1.4243));
-    await reader.waitFor(hasQuote((q) => q.close === 1.4243));
+    await reader.waitFor(hasQuote((q) => q.price === 1.4243));
   },
 );
 
@@ -375,7 +371,7 @@ test('a backed-up client gets no quote bytes while blocked, then only the latest
     () =>
       relay
         .latestQuotes()
-        .map((q) => q.close)
+        .map((q) => q.price)
         .join() === '1.3,2.3',
     5000,
     'the ticks at the hub',
@@ -452,39 +448,42 @@ test('low data: a Save-Data client and a low-data-cookie client get at most one 
   // With no more ticks, what each low-data client is still owed arrives within its next second.
   for (const s of [saveData, cookie]) {
     await s.waitFor(
-      hasQuote((q) => q.close === 1 + last / 10_000),
+      hasQuote((q) => q.price === 1 + last / 10_000),
       { timeoutMs: 1500 },
     );
     await s.waitFor(
-      hasQuote((q) => q.close === 2 + last / 10_000),
+      hasQuote((q) => q.price === 2 + last / 10_000),
       { timeoutMs: 1500 },
     );
   }
-  await saveData.waitFor((e) => e.event === 'kline' && (e.json as KlineData).Close === 1 + last / 10_000, { timeoutMs: 1500 });
-  await normal.waitFor((e) => e.event === 'kline' && (e.json as KlineData).Close === 1 + last / 10_000, { timeoutMs: 500 });
+  await saveData.waitFor((e) => e.event === 'kline' && (e.json as KlineData).close === 1 + last / 10_000, { timeoutMs: 1500 });
+  await normal.waitFor((e) => e.event === 'kline' && (e.json as KlineData).close === 1 + last / 10_000, { timeoutMs: 500 });
 
   /** Milliseconds between consecutive events of one kind and instrument, as the reader received them. */
-  const gaps = (s: SseStream, event: 'quotes' | 'kline', symbol: string) => {
-    const symbolsOf = (e: SseEvent) => (event === 'quotes' ? quotesIn(e) : [e.json as KlineData]).map((x) => x.symbol);
-    const times = s.events.filter((e) => e.event === event && symbolsOf(e).includes(symbol)).map((e) => e.receivedAt);
+  const gaps = (s: SseStream, event: 'quotes' | 'kline', id: number) => {
+    const idsOf = (e: SseEvent) => (event === 'quotes' ? quotesIn(e) : [e.json as KlineData]).map((x) => x.instrumentId);
+    const times = s.events.filter((e) => e.event === event && idsOf(e).includes(id)).map((e) => e.receivedAt);
     return times.slice(1).map((t, k) => t - times[k]!);
   };
   for (const [name, s] of [
     ['save-data', saveData],
     ['cookie', cookie],
   ] as const) {
-    for (const symbol of ['EURUSD', 'GBPUSD']) {
-      const g = gaps(s, 'quotes', symbol);
+    for (const [symbol, id] of [
+      ['EURUSD', 1],
+      ['GBPUSD', 2],
+    ] as const) {
+      const g = gaps(s, 'quotes', id);
       expect(g.length, `${name} ${symbol} quotes`).toBeGreaterThanOrEqual(2);
       // Written a second apart; the loopback reader may see them a few ms closer.
       expect(Math.min(...g), `${name} ${symbol} gaps ${g.join()}`).toBeGreaterThanOrEqual(950);
     }
   }
-  const klineGaps = gaps(saveData, 'kline', 'EURUSD');
+  const klineGaps = gaps(saveData, 'kline', 1);
   expect(klineGaps.length).toBeGreaterThanOrEqual(2);
   expect(Math.min(...klineGaps), `save-data candle gaps ${klineGaps.join()}`).toBeGreaterThanOrEqual(950);
   // The normal client gets the quotes every flush (250 ms) and the candle on every push.
-  const normalGaps = gaps(normal, 'quotes', 'EURUSD');
+  const normalGaps = gaps(normal, 'quotes', 1);
   expect(normalGaps.length).toBeGreaterThanOrEqual(9);
   expect(Math.max(...normalGaps), `normal gaps ${normalGaps.join()}`).toBeLessThan(600);
   expect(normal.events.filter((e) => e.event === 'kline').length).toBeGreaterThan(

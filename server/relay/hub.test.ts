@@ -5,12 +5,26 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { alerts, trade } from '../../contract/index';
 import { startTestUpstream, type TestUpstream } from '../../upstream/testing';
-import type { AccountData, AlertData, ClosedData, KlineData, QuoteData, ResyncData, StatusData } from './events';
-import { createRelay, type RelayOptions } from './hub';
+import { STREAM_VERSION } from '../../contract/stream';
+import type { LiveAccount, PriceAlert, Quote } from '../../contract/views';
+import type {
+  ClosedData,
+  KlineData,
+  LegacyAccountData,
+  LegacyAlertData,
+  LegacyKlineData,
+  LegacyQuoteData,
+  ResyncData,
+  StatusData,
+} from './events';
+import { createRelay, type RelayHub, type RelayOptions } from './hub';
 import {
   asBrowser,
+  asVersion2,
   expectIncreasingIds,
+  hasLegacyQuote,
   hasQuote,
+  legacyQuotesIn,
   openStream,
   quotesIn,
   seqOf,
@@ -36,29 +50,51 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-async function relayWithServer(options: Partial<RelayOptions> = {}) {
+async function relayWithServer(options: Partial<RelayOptions> = {}, serverOptions: { replayFrom?: RelayHub } = {}) {
   const relay = createRelay({ upstreamUrl: up.url, log: () => {}, ...options });
   cleanup.push(() => relay.close());
-  const server = await startStreamServer(relay);
+  const server = await startStreamServer(relay, serverOptions);
   cleanup.push(() => server.close());
   // Warm: the public socket is up and has the DAY_MARKET snapshot.
   await until(() => relay.stats().upstream === 'up' && relay.stats().quotes > 0, 5000, 'a warm hub');
-  const open = async (path = '/stream', headers: Record<string, string> = {}) => {
-    const s = await openStream(server.url, asBrowser(path), headers);
+  for (const q of relay.latestQuotes()) codes.set(q.instrumentId, q.code);
+  /** A stream as today's browser asks for it (version 3), or as an older tab did (`legacy`: the path as given). */
+  const open = async (path = '/stream', headers: Record<string, string> = {}, legacy = false) => {
+    const s = await openStream(server.url, legacy ? path : asBrowser(path), headers);
     cleanup.push(() => s.close());
     return s;
   };
   return { relay, server, open };
 }
 
-const isQuote = (symbol: string, close?: number) => hasQuote((q) => q.symbol === symbol && (close === undefined || q.close === close));
-const quotesOf = (s: SseStream, symbol: string, from = 0) =>
+/** The instruments' codes by id (the views' quotes name only the id). */
+const codes = new Map<number, string>();
+const codeOf = (id: number) => codes.get(id);
+const idOf = (code: string) => [...codes].find(([, c]) => c === code)![0];
+
+const isQuote = (code: string, price?: number) =>
+  hasQuote((q) => codeOf(q.instrumentId) === code && (price === undefined || q.price === price));
+const isLegacyQuote = (symbol: string, close?: number) =>
+  hasLegacyQuote((q) => q.symbol === symbol && (close === undefined || q.close === close));
+const quotesOf = (s: SseStream, code: string, from = 0) =>
   s.events
     .slice(from)
     .flatMap(quotesIn)
-    .filter((q) => q.symbol === symbol);
+    .filter((q) => codeOf(q.instrumentId) === code);
+/** A quote in the shapes before version 3. */
+const legacyOf = (q: Quote): LegacyQuoteData => ({
+  forex_id: q.instrumentId,
+  symbol: codeOf(q.instrumentId)!,
+  close: q.price,
+  change: q.change,
+  high: q.high,
+  low: q.low,
+  open: q.open,
+  volume: q.volume,
+  market_status: q.marketOpen ? 1 : 0,
+});
 
-test('SSE headers; on connect: status, then the latest quote of every instrument', async () => {
+test('SSE headers; on connect: status (with the version, no id), then the latest quote of every instrument as a view', async () => {
   const { relay, open } = await relayWithServer();
   const s = await open();
   expect(s.status).toBe(200);
@@ -68,14 +104,16 @@ test('SSE headers; on connect: status, then the latest quote of every instrument
   expect(s.headers['connection']).toBe('keep-alive');
   const first = await s.waitFor(() => true);
   expect(first.event).toBe('status');
-  expect(first.json).toEqual({ state: 'up' } satisfies StatusData);
-  const eurusd = quotesIn(await s.waitFor(isQuote('EURUSD'))).find((q) => q.symbol === 'EURUSD');
-  expect(eurusd).toMatchObject({ forex_id: 1, symbol: 'EURUSD', close: 1.1, market_status: 1 });
-  expect(Object.keys(eurusd!).sort()).toEqual(['change', 'close', 'forex_id', 'high', 'low', 'market_status', 'open', 'symbol', 'volume']);
+  expect(first.json).toEqual({ state: 'up', version: STREAM_VERSION } satisfies StatusData);
+  expect(first.id).toBe('');
+  const eurusd = quotesIn(await s.waitFor(isQuote('EURUSD'))).find((q) => q.instrumentId === idOf('EURUSD'));
+  expect(eurusd).toMatchObject({ instrumentId: 1, price: 1.1, marketOpen: true });
+  expect(Object.keys(eurusd!).sort()).toEqual(['change', 'high', 'instrumentId', 'low', 'marketOpen', 'open', 'price', 'volume']);
   // Every instrument once at least (a tick may already have sent some a second time).
-  const instrumentsSeen = () => new Set(s.events.flatMap(quotesIn).map((q) => q.forex_id)).size;
+  const instrumentsSeen = () => new Set(s.events.flatMap(quotesIn).map((q) => q.instrumentId)).size;
   await until(() => instrumentsSeen() === relay.stats().quotes);
-  expect(relay.latestQuotes().find((q) => q.symbol === 'EURUSD')).toMatchObject({ close: 1.1, forex_id: 1 });
+  expect(relay.latestQuotes().find((q) => q.code === 'EURUSD')).toMatchObject({ price: 1.1, instrumentId: 1 });
+  expect(relay.stats().oldFormatClients).toBe(0);
   expectIncreasingIds(s.events);
 });
 
@@ -93,7 +131,7 @@ test('bad code or period gets 400; a quotes list the hub cannot take gets every 
   for (const quotes of ['1,x', '0', '1,,2', `${sixtyFour},65`]) {
     const s = await open(`/stream?quotes=${quotes}`);
     expect(s.status, quotes).toBe(200);
-    await until(() => new Set(s.events.flatMap(quotesIn).map((q) => q.forex_id)).size === relay.stats().quotes);
+    await until(() => new Set(s.events.flatMap(quotesIn).map((q) => q.instrumentId)).size === relay.stats().quotes);
   }
   const narrow = await open(`/stream?quotes=${sixtyFour}`);
   await narrow.waitFor((e) => e.event === 'quotes');
@@ -101,8 +139,7 @@ test('bad code or period gets 400; a quotes list the hub cannot take gets every 
 });
 
 test('?quotes= narrows a stream to the instruments its page shows; the other streams still get every tick', async () => {
-  const { relay, server, open } = await relayWithServer();
-  const idOf = (symbol: string) => relay.latestQuotes().find((q) => q.symbol === symbol)!.forex_id;
+  const { server, open } = await relayWithServer();
   const [eur, btc] = [idOf('EURUSD'), idOf('BTCUSD')];
   const all = await open('/stream');
   const two = await open(`/stream?code=EURUSD&period=1min&quotes=${eur},${btc}`);
@@ -114,7 +151,10 @@ test('?quotes= narrows a stream to the instruments its page shows; the other str
   for (const s of [all, two, twoToo, none, older]) await s.waitFor((e) => e.event === 'status');
   await all.waitFor(isQuote('GBPUSD'));
   await two.waitFor(isQuote('BTCUSD'));
-  const symbolsOf = (s: SseStream) => new Set(s.events.flatMap(quotesIn).map((q) => q.symbol));
+  const symbolsOf = (s: SseStream) =>
+    new Set(
+      s === older ? s.events.flatMap(legacyQuotesIn).map((q) => q.symbol) : s.events.flatMap(quotesIn).map((q) => codeOf(q.instrumentId)),
+    );
   // On connect: the latest quote of the instruments asked for only.
   expect(symbolsOf(two)).toEqual(new Set(['EURUSD', 'BTCUSD']));
   const from = [two.events.length, twoToo.events.length, older.events.length];
@@ -125,7 +165,7 @@ test('?quotes= narrows a stream to the instruments its page shows; the other str
   const [a, b] = await Promise.all([
     two.waitFor(isQuote('EURUSD', 1.10311), { from: from[0] }),
     twoToo.waitFor(isQuote('EURUSD', 1.10311), { from: from[1] }),
-    older.waitFor(isQuote('EURUSD', 1.10311), { from: from[2] }),
+    older.waitFor(isLegacyQuote('EURUSD', 1.10311), { from: from[2] }),
   ]);
   // The same set asked for in another order shares the frame.
   expect(a.id).toBe(b.id);
@@ -142,8 +182,8 @@ test('?quotes= narrows a stream to the instruments its page shows; the other str
 });
 
 test('?quotes= for a low-data stream: what it is owed is only what it asked for', async () => {
-  const { relay, open } = await relayWithServer({ lowDataIntervalMs: 200 });
-  const eur = relay.latestQuotes().find((q) => q.symbol === 'EURUSD')!.forex_id;
+  const { open } = await relayWithServer({ lowDataIntervalMs: 200 });
+  const eur = idOf('EURUSD');
   const s = await open(`/stream?quotes=${eur}`, { 'save-data': 'on' });
   await s.waitFor(isQuote('EURUSD'));
   const from = s.events.length;
@@ -152,7 +192,7 @@ test('?quotes= for a low-data stream: what it is owed is only what it asked for'
   await s.waitFor(isQuote('EURUSD', 1.10433), { from });
   up.setPrice('GBPUSD', 1.30444);
   await new Promise((r) => setTimeout(r, 500));
-  expect(s.events.flatMap(quotesIn).map((q) => q.symbol)).not.toContain('GBPUSD');
+  expect(s.events.flatMap(quotesIn).map((q) => q.instrumentId)).not.toContain(idOf('GBPUSD'));
 });
 
 test('fan-out: a tick reaches every client as a quote', async () => {
@@ -161,34 +201,36 @@ test('fan-out: a tick reaches every client as a quote', async () => {
   await Promise.all(streams.map((s) => s.waitFor(isQuote('EURUSD'))));
   up.setPrice('EURUSD', 1.10123);
   const got = await Promise.all(streams.map((s) => s.waitFor(isQuote('EURUSD', 1.10123))));
-  for (const e of got) expect(quotesIn(e).find((q) => q.symbol === 'EURUSD')).toMatchObject({ forex_id: 1, close: 1.10123 });
+  for (const e of got) expect(quotesIn(e).find((q) => q.instrumentId === idOf('EURUSD'))).toMatchObject({ price: 1.10123 });
   // One shared frame: the same id for every client.
   expect(new Set(got.map((e) => e.id)).size).toBe(1);
   for (const s of streams) expectIncreasingIds(s.events);
 });
 
-test('a stream that does not ask for v=2 (a tab loaded before it) gets the same quotes, one quote event each', async () => {
-  const { relay, server } = await relayWithServer();
-  const now = await openStream(server.url, asBrowser('/stream'));
-  const before = await openStream(server.url, '/stream');
-  cleanup.push(
-    () => now.close(),
-    () => before.close(),
-  );
+test('tabs loaded before version 3 (v=2, or no v before that) get the same quotes in the shapes before it', async () => {
+  const { relay, open } = await relayWithServer();
+  const now = await open('/stream');
+  const version2 = await open(asVersion2('/stream'), {}, true);
+  const before = await open('/stream', {}, true);
   await now.waitFor(isQuote('EURUSD'));
-  await before.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).symbol === 'EURUSD');
-  const from = before.events.length;
-  const fromNow = now.events.length;
+  await version2.waitFor(isLegacyQuote('EURUSD'));
+  await before.waitFor((e) => e.event === 'quote' && (e.json as LegacyQuoteData).symbol === 'EURUSD');
+  // Their status names the version too (their code reads only the state).
+  for (const s of [version2, before]) expect(s.events[0]!.json).toEqual({ state: 'up', version: STREAM_VERSION });
+  const from = [before.events.length, version2.events.length, now.events.length];
   up.setPrice('EURUSD', 1.10456);
   up.setPrice('GBPUSD', 1.30456);
-  const batched = await now.waitFor(isQuote('GBPUSD', 1.30456), { from: fromNow });
-  await before.waitFor((e) => e.event === 'quote' && (e.json as QuoteData).close === 1.30456, { from });
+  const batched = await now.waitFor(isQuote('GBPUSD', 1.30456), { from: from[2] });
+  const batched2 = await version2.waitFor(isLegacyQuote('GBPUSD', 1.30456), { from: from[1] });
+  await before.waitFor((e) => e.event === 'quote' && (e.json as LegacyQuoteData).close === 1.30456, { from: from[0] });
   expect(before.events.filter((e) => e.event === 'quotes')).toEqual([]);
-  expect(relay.stats().oldFormatClients).toBe(1);
-  // The same flush wrote both: each quote of the batched event came to the other stream as an event of its own.
-  const legacy = before.events.slice(from).filter((e) => e.event === 'quote');
-  for (const q of quotesIn(batched)) expect(legacy.map((e) => e.json)).toContainEqual(q);
-  expectIncreasingIds(before.events);
+  expect(relay.stats().oldFormatClients).toBe(2);
+  // The same flush wrote all three: each quote of the views came to the others in the old shape, batched (v=2) or
+  // as an event of its own.
+  expect(legacyQuotesIn(batched2)).toEqual(quotesIn(batched).map(legacyOf));
+  const legacy = before.events.slice(from[0]).filter((e) => e.event === 'quote');
+  for (const q of quotesIn(batched)) expect(legacy.map((e) => e.json)).toContainEqual(legacyOf(q));
+  for (const s of [now, version2, before]) expectIncreasingIds(s.events);
 });
 
 test('coalescing: many ticks of one instrument within a flush window reach a client as one quote with the last price', async () => {
@@ -203,7 +245,7 @@ test('coalescing: many ticks of one instrument within a flush window reach a cli
   for (let i = 1; i <= 20; i++) up.setPrice('EURUSD', 1.1 + i / 10000);
   await s.waitFor(isQuote('EURUSD', 1.102), { from });
   await new Promise((r) => setTimeout(r, 700)); // two more windows: nothing else may come
-  expect(quotesOf(s, 'EURUSD', from).map((q) => q.close)).toEqual([1.102]);
+  expect(quotesOf(s, 'EURUSD', from).map((q) => q.price)).toEqual([1.102]);
   expect(quotesOf(s, 'GBPUSD', from)).toEqual([]);
 });
 
@@ -213,6 +255,7 @@ test('kline events only for the code and period a stream asked for', async () =>
   const eur5 = await open('/stream?code=EURUSD&period=5min');
   const btc1 = await open('/stream?code=BTCUSD&period=1min');
   const none = await open('/stream');
+  const older = await open(asVersion2('/stream?code=EURUSD&period=1min'), {}, true);
   // Tick until the upstream has taken the KLINE subscriptions (they travel over the socket).
   let price = 1.1;
   await until(
@@ -230,17 +273,41 @@ test('kline events only for the code and period a stream asked for', async () =>
   );
   up.setPrice('EURUSD', 1.2345);
   up.setPrice('GBPUSD', 1.31);
-  const k = await eur1.waitFor((e) => e.event === 'kline' && (e.json as KlineData).Close === 1.2345);
-  expect(k.json).toMatchObject({ symbol: 'EURUSD', forex_id: 1, Period: '1min', Close: 1.2345 });
-  expect(Object.keys(k.json as object).sort()).toEqual(['Close', 'High', 'Low', 'Open', 'Period', 'Time', 'Volume', 'forex_id', 'symbol']);
-  await eur5.waitFor((e) => e.event === 'kline' && (e.json as KlineData).Close === 1.2345);
+  const k = await eur1.waitFor((e) => e.event === 'kline' && (e.json as KlineData).close === 1.2345);
+  expect(k.json).toMatchObject({ code: 'EURUSD', instrumentId: 1, period: '1min', close: 1.2345 });
+  expect(Object.keys(k.json as object).sort()).toEqual([
+    'close',
+    'code',
+    'high',
+    'instrumentId',
+    'low',
+    'open',
+    'period',
+    'time',
+    'volume',
+  ]);
+  await eur5.waitFor((e) => e.event === 'kline' && (e.json as KlineData).close === 1.2345);
+  // The same candle, with the same id, in the shape before version 3.
+  const old = await older.waitFor((e) => e.event === 'kline' && e.id === k.id);
+  const c = k.json as KlineData;
+  expect(old.json).toEqual({
+    forex_id: c.instrumentId,
+    symbol: c.code,
+    Period: c.period,
+    Time: c.time,
+    Open: c.open,
+    High: c.high,
+    Low: c.low,
+    Close: c.close,
+    Volume: c.volume,
+  } satisfies LegacyKlineData);
   await new Promise((r) => setTimeout(r, 100));
   const klines = (s: SseStream) => s.events.filter((e) => e.event === 'kline').map((e) => e.json as KlineData);
-  expect(new Set(klines(eur1).map((c) => `${c.symbol} ${c.Period}`))).toEqual(new Set(['EURUSD 1min']));
-  expect(new Set(klines(eur5).map((c) => `${c.symbol} ${c.Period}`))).toEqual(new Set(['EURUSD 5min']));
-  expect(new Set(klines(btc1).map((c) => `${c.symbol} ${c.Period}`))).toEqual(new Set(['BTCUSD 1min']));
+  expect(new Set(klines(eur1).map((c) => `${c.code} ${c.period}`))).toEqual(new Set(['EURUSD 1min']));
+  expect(new Set(klines(eur5).map((c) => `${c.code} ${c.period}`))).toEqual(new Set(['EURUSD 5min']));
+  expect(new Set(klines(btc1).map((c) => `${c.code} ${c.period}`))).toEqual(new Set(['BTCUSD 1min']));
   expect(klines(none)).toEqual([]);
-  for (const s of [eur1, eur5, btc1, none]) expectIncreasingIds(s.events);
+  for (const s of [eur1, eur5, btc1, none, older]) expectIncreasingIds(s.events);
 });
 
 test('a chart that comes back within the linger gets the candle updates it missed, in its snapshot', async () => {
@@ -264,10 +331,10 @@ test('a chart that comes back within the linger gets the candle updates it misse
   const k = await again.waitFor((e) => e.event === 'kline');
   // Written with the connect's snapshot (before any new tick), the newest candle last.
   const klines = again.events.filter((e) => e.event === 'kline').map((e) => e.json as KlineData);
-  expect(klines.at(-1)).toMatchObject({ symbol: 'EURUSD', Period: '1min', Close: 1.2468 });
+  expect(klines.at(-1)).toMatchObject({ code: 'EURUSD', period: '1min', close: 1.2468 });
   expect(klines.length).toBeLessThanOrEqual(2);
-  expect(k.json).toMatchObject({ Period: '1min' });
-  expect(klines.map((c) => c.Time)).toEqual([...klines.map((c) => c.Time)].sort((a, b) => a - b));
+  expect(k.json).toMatchObject({ period: '1min' });
+  expect(klines.map((c) => c.time)).toEqual([...klines.map((c) => c.time)].sort((a, b) => a - b));
 });
 
 test('every count goes back to zero when the clients abort: KLINE unsubscribed after its last watcher, the private socket closed after the last tab', async () => {
@@ -340,27 +407,41 @@ async function userWithOrder() {
 }
 
 const isAccountWith = (orderId: number) => (e: SseEvent) =>
-  e.event === 'account' && (e.json as AccountData).orders.some((o) => o.id === orderId);
+  e.event === 'account' && (e.json as LiveAccount).positions.some((o) => o.id === orderId);
 
 test('private events: a signed-in stream gets account figures and, on a take-profit, the closed order id', async () => {
   const { open } = await relayWithServer();
   const { order, headers } = await userWithOrder();
   const s = await open('/stream', headers);
+  const older = await open(asVersion2('/stream'), headers, true);
   const anon = await open();
   const acc = await s.waitFor(isAccountWith(order.Id), { timeoutMs: 4000 });
-  const data = acc.json as AccountData;
-  expect(Object.keys(data).sort()).toEqual(['balance', 'equity', 'free_margin', 'margin', 'orders', 'profit', 'risk_rate']);
+  const data = acc.json as LiveAccount;
+  expect(Object.keys(data).sort()).toEqual(['balance', 'equity', 'freeMargin', 'margin', 'marginRatio', 'positions', 'profit', 'riskRate']);
   expect(data.margin).toBe(order.CautionMoney);
-  expect(data.orders).toEqual([{ id: order.Id, profit: expect.any(Number), mark: 1.1 }]);
-  expect(typeof data.risk_rate).toBe('number');
+  expect(data.positions).toEqual([{ id: order.Id, profit: expect.any(Number), mark: 1.1 }]);
+  expect(typeof data.riskRate).toBe('number');
+  expect(data.marginRatio).toBeCloseTo((data.margin / data.equity) * 100);
+  // A tab loaded before version 3 gets the same figures, under the same id, in the shape before it.
+  const old = await older.waitFor((e) => e.event === 'account' && e.id === acc.id);
+  expect(old.json).toEqual({
+    equity: data.equity,
+    margin: data.margin,
+    risk_rate: data.riskRate,
+    profit: data.profit,
+    balance: data.balance,
+    free_margin: data.freeMargin,
+    orders: data.positions,
+  } satisfies LegacyAccountData);
 
   up.setPrice('EURUSD', 1.2);
   const closed = await s.waitFor((e) => e.event === 'closed');
   expect(closed.json).toEqual({ ids: [order.Id] } satisfies ClosedData);
+  expect((await older.waitFor((e) => e.event === 'closed')).json).toEqual(closed.json);
   await anon.waitFor(isQuote('EURUSD', 1.2));
   // The anonymous stream, open since before the first account push, saw the quote but nothing private.
   expect(anon.events.some((e) => e.event === 'account' || e.event === 'closed')).toBe(false);
-  expect(quotesOf(anon, 'EURUSD').at(-1)?.close).toBe(1.2);
+  expect(quotesOf(anon, 'EURUSD').at(-1)?.price).toBe(1.2);
   expectIncreasingIds(s.events);
 });
 
@@ -373,17 +454,44 @@ test('alert: a fired price alert reaches its userâ€™s streams (not another userâ
   expect(env.code).toBe(1);
   const tab = await open('/stream', headers);
   const leaving = await open('/stream', headers);
+  const leavingOlder = await open(asVersion2('/stream'), headers, true);
   const stranger = await up.demo();
   const other = await open('/stream', { 'x-test-user': `${stranger.userId}:${stranger.token}` });
   // The private sockets are subscribed once their account figures flow.
   await tab.waitFor((e) => e.event === 'account', { timeoutMs: 4000 });
   await other.waitFor((e) => e.event === 'account', { timeoutMs: 4000 });
+  await leavingOlder.waitFor((e) => e.event === 'account', { timeoutMs: 4000 });
   const lastSeen = leaving.events.at(-1)!.id;
+  const lastSeenOlder = leavingOlder.events.at(-1)!.id;
   leaving.close();
+  leavingOlder.close();
 
   up.setPrice('GBPUSD', 1.306);
   const fired = await tab.waitFor((e) => e.event === 'alert');
+  const at = expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as string;
   expect(fired.json).toEqual({
+    id: (env.data as { id: number }).id,
+    code: 'GBPUSD',
+    symbol: 'GBP/USD',
+    digits: 5,
+    direction: 'above',
+    level: 1.305,
+    note: 'resistance',
+    createdAt: at,
+    triggered: { at, price: 1.306 },
+  } satisfies PriceAlert);
+  await other.waitFor(isQuote('GBPUSD', 1.306));
+  expect(other.events.some((e) => e.event === 'alert')).toBe(false);
+
+  const back = await open('/stream', { ...headers, 'last-event-id': lastSeen });
+  const replayed = await back.waitFor((e) => e.event === 'alert');
+  expect(replayed.id).toBe(fired.id);
+  expect(replayed.json).toEqual(fired.json);
+  // A tab loaded before version 3 gets it replayed in the shape it reads.
+  const backOlder = await open(asVersion2('/stream'), { ...headers, 'last-event-id': lastSeenOlder }, true);
+  const replayedOlder = await backOlder.waitFor((e) => e.event === 'alert');
+  expect(replayedOlder.id).toBe(fired.id);
+  expect(replayedOlder.json).toEqual({
     id: (env.data as { id: number }).id,
     code: 'GBPUSD',
     symbol: 'GBP/USD',
@@ -392,14 +500,8 @@ test('alert: a fired price alert reaches its userâ€™s streams (not another userâ
     level: 1.305,
     price: 1.306,
     note: 'resistance',
-    at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-  } satisfies AlertData);
-  await other.waitFor(isQuote('GBPUSD', 1.306));
-  expect(other.events.some((e) => e.event === 'alert')).toBe(false);
-
-  const back = await open('/stream', { ...headers, 'last-event-id': lastSeen });
-  const replayed = await back.waitFor((e) => e.event === 'alert');
-  expect(replayed.id).toBe(fired.id);
+    at,
+  } satisfies LegacyAlertData);
   up.setPrice('GBPUSD', 1.3);
 });
 
@@ -420,17 +522,46 @@ test('Last-Event-ID: a reconnecting tab gets the private events it missed, repla
   expect(replayed.json).toEqual({ ids: [order.Id] });
   expect(replayed.id).toBe(live.id); // the same event, not a new one
   expect(seqOf(replayed.id)).toBeGreaterThan(seqOf(lastSeen));
-  // Replayed events come first, before this connection's status and quotes.
-  const firstNew = back.events.findIndex((e) => e.event === 'status');
+  // The status first (no id), then the replayed events, before this connection's quotes.
+  expect(back.events[0]).toMatchObject({ event: 'status', id: '' });
+  const firstNew = back.events.findIndex((e) => e.event === 'quotes');
   expect(back.events.indexOf(replayed)).toBeLessThan(firstNew);
-  expect(back.events.slice(0, firstNew).every((e) => e.event === 'closed' || e.event === 'account')).toBe(true);
+  expect(back.events.slice(1, firstNew).every((e) => e.event === 'closed' || e.event === 'account')).toBe(true);
   expect(back.events.some((e) => e.event === 'resync')).toBe(false);
   expectIncreasingIds(back.events);
 
   // A reconnect that has seen everything gets nothing replayed.
   const upToDate = await open('/stream', { ...headers, 'last-event-id': back.events.at(-1)!.id });
-  const first = await upToDate.waitFor(() => true);
-  expect(first.event).toBe('status');
+  await upToDate.waitFor((e) => e.event === 'quotes');
+  expect(upToDate.events[0]!.event).toBe('status');
+  expect(upToDate.events[1]!.event).toBe('quotes');
+});
+
+test('Last-Event-ID: a reconnect that lands on another process gets the events it missed from that one, in its own shape', async () => {
+  const first = await relayWithServer();
+  // The second process answers a reconnect with an id it did not issue by asking the first (server/web.ts).
+  const second = await relayWithServer({}, { replayFrom: first.relay });
+  const { order, headers } = await userWithOrder();
+  const tab = await first.open('/stream', headers);
+  const older = await first.open(asVersion2('/stream'), headers, true);
+  const watching = await first.open('/stream', headers);
+  await tab.waitFor(isAccountWith(order.Id), { timeoutMs: 4000 });
+  await older.waitFor((e) => e.event === 'account', { timeoutMs: 4000 });
+  const [lastSeen, lastSeenOlder] = [tab.events.at(-1)!.id, older.events.at(-1)!.id];
+  tab.close();
+  older.close();
+  up.setPrice('EURUSD', 1.2);
+  const live = await watching.waitFor((e) => e.event === 'closed');
+  const back = await second.open('/stream', { ...headers, 'last-event-id': lastSeen });
+  const backOlder = await second.open(asVersion2('/stream'), { ...headers, 'last-event-id': lastSeenOlder }, true);
+  for (const s of [back, backOlder]) {
+    const replayed = await s.waitFor((e) => e.event === 'closed');
+    expect(replayed).toMatchObject({ id: live.id, json: { ids: [order.Id] } });
+    expect(s.events.some((e) => e.event === 'resync')).toBe(false);
+  }
+  // The figures it missed too, each in the shape its tab reads.
+  expect(Object.keys((await back.waitFor((e) => e.event === 'account')).json as object)).toContain('freeMargin');
+  expect(Object.keys((await backOlder.waitFor((e) => e.event === 'account')).json as object)).toContain('free_margin');
 });
 
 test('Last-Event-ID: the single tab reconnects within the linger and still gets the close it missed', async () => {
@@ -447,7 +578,7 @@ test('Last-Event-ID: the single tab reconnects within the linger and still gets 
   const back = await open('/stream', { ...headers, 'last-event-id': lastSeen });
   const replayed = await back.waitFor((e) => e.event === 'closed');
   expect(replayed.json).toEqual({ ids: [order.Id] });
-  expect(back.events.indexOf(replayed)).toBeLessThan(back.events.findIndex((e) => e.event === 'status'));
+  expect(back.events.indexOf(replayed)).toBeLessThan(back.events.findIndex((e) => e.event === 'quotes'));
 });
 
 test('Last-Event-ID in the query: a new EventSource (tab woke, network back) gets the close it missed', async () => {
@@ -463,7 +594,7 @@ test('Last-Event-ID in the query: a new EventSource (tab woke, network back) get
   const back = await open(`/stream?lastEventId=${encodeURIComponent(lastSeen)}`, headers);
   const replayed = await back.waitFor((e) => e.event === 'closed');
   expect(replayed.json).toEqual({ ids: [order.Id] });
-  expect(back.events.indexOf(replayed)).toBeLessThan(back.events.findIndex((e) => e.event === 'status'));
+  expect(back.events.indexOf(replayed)).toBeLessThan(back.events.findIndex((e) => e.event === 'quotes'));
   // Without the id, the same reconnect learns nothing of the close.
   const blind = await open('/stream', headers);
   await blind.waitFor((e) => e.event === 'status');
@@ -477,7 +608,7 @@ test('Last-Event-ID that is unknown, or older than what the hub still holds, get
 
   for (const id of ['garbage', '00000000.1', '1', 'abc.def']) {
     const s = await open('/stream', { ...headers, 'last-event-id': id });
-    const first = await s.waitFor(() => true);
+    const first = await s.waitFor((e) => e.event !== 'status');
     expect(first.event, id).toBe('resync');
     expect(first.json).toEqual({ reason: 'unknown-id' } satisfies ResyncData);
     s.close();
@@ -491,13 +622,13 @@ test('Last-Event-ID that is unknown, or older than what the hub still holds, get
   tab.close();
   await until(() => relay.stats().privateSockets === 0);
   const back = await open('/stream', { ...headers, 'last-event-id': lastSeen });
-  const first = await back.waitFor(() => true);
+  const first = await back.waitFor((e) => e.event !== 'status');
   expect(first.event).toBe('resync');
   expect(first.json).toEqual({ reason: 'gone' } satisfies ResyncData);
 
   // A signed-out stream has no private events to miss: a known id gets no resync.
   const anon = await open('/stream', { 'last-event-id': lastSeen });
-  expect((await anon.waitFor(() => true)).event).toBe('status');
+  expect((await anon.waitFor((e) => e.event !== 'status')).event).toBe('quotes');
 });
 
 test('heartbeat comments keep the stream alive', async () => {

@@ -6,8 +6,11 @@
  *   (./chart-watches.ts); one private socket per signed-in user with an open stream (./user-feeds.ts).
  * - Events: quotes, kline, account, closed, alert, status, resync (see ./events.ts, made from the upstream's
  *   pushes in ./upstream-mapping.ts), each with an increasing id.
+ *   A stream asks for its format (`v=3`, STREAM_VERSION: the views); one that asks `v=2` or nothing is a tab loaded
+ *   before version 3 and gets the shapes before it. Every `status` names the version, so from version 3 on a tab
+ *   built for another one reloads.
  *   A flush's quotes go to a stream as one `quotes` event (a phone dispatches one event a round, not one per quote);
- *   a stream that does not ask for it (`v=2`: a tab loaded before it) gets one `quote` event per quote.
+ *   a stream that asks for no version (a tab loaded before `v=2`) gets one `quote` event per quote.
  *   Private events (account, closed, alert) are replayed after `Last-Event-ID` (./replay.ts).
  * - A slow client never grows memory: quotes and klines coalesce while its socket is backed up, and one that
  *   stays backed up or behind is ended (./slow-clients.ts).
@@ -18,16 +21,16 @@
  *   screen: its instrument and the one converting its money); those streams share one frame per flush too.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WarmMarketState } from '../../contract/stream';
+import { STREAM_VERSION, type StatusData, type WarmMarketState } from '../../contract/stream';
 import { Topic, type ServerMessage } from '../../contract/ws';
 import { ChartWatches, keepLastTwo } from './chart-watches';
 import { LatestQuotes, type LatestQuote } from './latest-quotes';
 import { STREAM_DEFAULTS, type Quote, type RelayOptions, type RelayStats } from './relay-options';
-import { EventIds, replay, resync } from './replay';
+import { EventIds, packReplay, replay, resync, unpackReplay, type Frames } from './replay';
 import { SlowClients } from './slow-clients';
-import { streamClient, wants, type StreamClient } from './stream-client';
+import { readsLegacy, streamClient, wants, type StreamClient } from './stream-client';
 import { lastEventIdOf, parseStreamQuery, streamQueryOf, type StreamQuery } from './stream-query';
-import { publicPushOf, type CandlePush } from './upstream-mapping';
+import { publicPushOf, sseFrame, type CandlePush, type EventData } from './upstream-mapping';
 import { UpstreamSocket } from './upstream-socket';
 import { UserFeeds, type StreamUser } from './user-feeds';
 
@@ -55,7 +58,7 @@ export class RelayHub {
   private readonly publicSocket: UpstreamSocket;
   private readonly clients = new Set<StreamClient>();
   private readonly feeds: UserFeeds<StreamClient>;
-  private readonly charts: ChartWatches<StreamClient>;
+  private readonly charts: ChartWatches<StreamClient, EventData>;
   private readonly slow: SlowClients<StreamClient>;
   private readonly quotes = new LatestQuotes();
 
@@ -85,7 +88,7 @@ export class RelayHub {
     this.publicSocket.onMessage((m) => this.onPublicMessage(m));
     this.publicSocket.onState((state, previous) => {
       this.log(`upstream feed ${previous} → ${state}`);
-      this.broadcast(Buffer.from(this.ids.frame('status', JSON.stringify({ state }))));
+      this.broadcast(Buffer.from(this.ids.frame('status', statusData(state))));
     });
     this.feeds = new UserFeeds({
       upstreamUrl: options.upstreamUrl,
@@ -94,8 +97,9 @@ export class RelayHub {
       replayCapacity: this.options.replayCapacity,
       ids: this.ids,
       log: this.log,
-      write: (clients, frame) => {
-        for (const c of clients) this.write(c, frame);
+      write: (clients, frames) => {
+        const bytes = bytesOf(frames);
+        for (const c of clients) this.write(c, bytes(c));
       },
     });
     this.charts = new ChartWatches({
@@ -150,12 +154,14 @@ export class RelayHub {
       if (this.withPending.has(client)) this.scheduleFlush();
     });
 
-    // Replayed events carry their old ids, so they go first; everything after gets fresh, larger ids.
-    let head = `retry: ${this.options.retryMs}\n\n`;
+    // The feed's status and version first, without an id (it is no event to replay): a tab reads what follows only
+    // once it knows the stream speaks its version. Replayed events carry their old ids, so they come next; everything
+    // after gets fresh, larger ids.
+    let head = `retry: ${this.options.retryMs}\n\n${sseFrame(null, 'status', statusData(this.publicSocket.state))}`;
     const lastEventId = lastEventIdOf(req, query);
-    if (replayedElsewhere) head += replayedElsewhere;
-    else if (lastEventId) head += replay(this.ids, client.feed?.replay ?? null, lastEventId);
-    head += this.ids.frame('status', JSON.stringify({ state: this.publicSocket.state }));
+    const legacy = readsLegacy(client);
+    if (replayedElsewhere) head += unpackReplay(replayedElsewhere, legacy) ?? resync(this.ids, 'unknown-id').text;
+    else if (lastEventId) head += pick(replay(this.ids, client.feed?.replay ?? null, lastEventId), legacy);
     // The latest quote of each instrument it carries instead of a replay of quotes.
     head += this.quoteFrames(
       client,
@@ -167,7 +173,7 @@ export class RelayHub {
     if (client.code && client.period) {
       this.charts.watch(client, client.code, client.period);
       // The chart's last two candles as the hub last heard them (in time order), as the quotes above.
-      for (const data of this.charts.latest(client.code, client.period)) head += this.ids.frame('kline', data);
+      for (const data of this.charts.latest(client.code, client.period)) head += this.ids.frame('kline', legacy ? data.legacy : data.data);
     }
     this.write(client, head);
   };
@@ -177,12 +183,13 @@ export class RelayHub {
 
   /**
    * For another process whose stream was given this hub's id (a reconnect that landed there): the user's
-   * private events after it, or `resync` when they are gone; null when the id is not this hub's.
+   * private events after it, or `resync` when they are gone, packed for `handleStream`'s `replayedElsewhere`;
+   * null when the id is not this hub's.
    */
   readonly replayFor = (userId: number, lastEventId: string): string | null => {
     if (!this.issued(lastEventId)) return null;
     const feed = this.feeds.get(userId);
-    return feed ? replay(this.ids, feed.replay, lastEventId) : resync(this.ids, 'gone');
+    return packReplay(feed ? replay(this.ids, feed.replay, lastEventId) : resync(this.ids, 'gone'));
   };
 
   /** The latest quote of every instrument (empty until the public socket has received its snapshot). */
@@ -196,7 +203,7 @@ export class RelayHub {
     let oldFormatClients = 0;
     for (const c of this.clients) {
       buffered += c.res.writableLength;
-      if (!c.batched) oldFormatClients++;
+      if (readsLegacy(c)) oldFormatClients++;
     }
     return {
       clients: this.clients.size,
@@ -255,18 +262,20 @@ export class RelayHub {
     } else if (push?.kind === 'candle') this.onCandle(push);
   }
 
-  private onCandle({ code, period, time, data }: CandlePush): void {
-    const watchers = this.charts.update(code, period, time, data);
+  private onCandle({ code, period, time, data, legacy }: CandlePush): void {
+    const candle = { data, legacy };
+    const watchers = this.charts.update(code, period, time, candle);
     if (!watchers || watchers.size === 0) return;
-    const text = Buffer.from(this.ids.frame('kline', data));
+    let bytes: ((c: StreamClient) => Buffer) | null = null;
     for (const c of watchers) {
       if (c.blockedSince === 0 && c.minIntervalMs === 0) {
-        this.write(c, text);
+        bytes ??= bytesOf(this.ids.frames('kline', candle));
+        this.write(c, bytes(c));
         continue;
       }
       // Backed up or low data: keep only the newest update of the last two candles (an older candle's final close survives).
       const pending = (c.pendingKlines ??= new Map());
-      keepLastTwo(pending, time, data);
+      keepLastTwo(pending, time, candle);
       this.withPending.add(c);
       if (c.blockedSince === 0) this.scheduleOwed(c.lastOwedAt + c.minIntervalMs);
     }
@@ -300,7 +309,7 @@ export class RelayHub {
       // for (`?quotes=`), null when none of its instruments ticked; in each format streams ask for.
       const batches = new Map<string, Batch>();
       const batchFor = (c: StreamClient): Batch => {
-        const key = `${c.batched ? 2 : 1}:${c.quotesKey ?? '*'}`;
+        const key = `${c.format}:${c.quotesKey ?? '*'}`;
         let b = batches.get(key);
         if (b === undefined) {
           const mine = c.quotes ? entries.filter((e) => c.quotes!.has(e.instrumentId)) : entries;
@@ -371,7 +380,8 @@ export class RelayHub {
       if (entry && wants(c, id)) entries.push(entry);
     }
     let text = this.quoteFrames(c, entries);
-    if (c.pendingKlines) for (const data of c.pendingKlines.values()) text += this.ids.frame('kline', data);
+    if (c.pendingKlines)
+      for (const data of c.pendingKlines.values()) text += this.ids.frame('kline', readsLegacy(c) ? data.legacy : data.data);
     // A low-data client keeps its (emptied) set: the shared flush keeps taking it the owed way.
     if (c.minIntervalMs > 0) ids.clear();
     c.pendingQuotes = c.minIntervalMs > 0 ? ids : null;
@@ -421,12 +431,33 @@ export class RelayHub {
 
   // ── frames ─────────────────────────────────────────────────────────────────────────────────────────
 
-  /** These quotes as the client reads them: one `quotes` event (their JSON, built once per tick, in an array), or a `quote` event each. */
+  /**
+   * These quotes as the client reads them: one `quotes` event (their JSON, built once per tick, in an array), or a
+   * `quote` event each (a tab loaded before `v=2`).
+   */
   private quoteFrames(c: StreamClient, entries: readonly LatestQuote[]): string {
     if (entries.length === 0) return '';
-    if (c.batched) return this.ids.frame('quotes', `[${entries.map((e) => e.data).join(',')}]`);
-    return entries.map((e) => this.ids.frame('quote', e.data)).join('');
+    if (c.format === STREAM_VERSION) return this.ids.frame('quotes', `[${entries.map((e) => e.data).join(',')}]`);
+    if (c.format === 2) return this.ids.frame('quotes', `[${entries.map((e) => e.legacy).join(',')}]`);
+    return entries.map((e) => this.ids.frame('quote', e.legacy)).join('');
   }
+}
+
+/** `status`: the feed's state and the stream's version (a tab of another version reloads; older tabs ignore it). */
+function statusData(state: StatusData['state']): string {
+  return JSON.stringify({ state, version: STREAM_VERSION } satisfies StatusData);
+}
+
+/** The frame a client reads of an event. */
+function pick(frames: Frames, legacy: boolean): string {
+  return legacy ? frames.legacy : frames.text;
+}
+
+/** An event's bytes for each client, made once per shape. */
+function bytesOf(frames: Frames): (c: StreamClient) => Buffer {
+  const text = Buffer.from(frames.text);
+  const legacy = frames.legacy === frames.text ? text : Buffer.from(frames.legacy);
+  return (c) => (readsLegacy(c) ? legacy : text);
 }
 
 export function createRelay(options: RelayOptions): RelayHub {

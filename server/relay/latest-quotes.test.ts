@@ -22,9 +22,9 @@ test('a new or changed quote is news; the same quote again only confirms the one
   // The upstream resends its snapshot on every subscribe.
   expect(quotes.take(push(1, 1.1))).toBe(false);
   expect(quotes.get(1)).toBe(first);
-  expect(first).toMatchObject({ seenAt: 1_000_500, quote: { close: 1.1, receivedAt: 1_000_000 } });
+  expect(first).toMatchObject({ seenAt: 1_000_500, quote: { price: 1.1, code: 'I1', receivedAt: 1_000_000 } });
   expect(quotes.take(push(1, 1.2))).toBe(true);
-  expect(quotes.get(1)).toMatchObject({ seenAt: 1_000_500, tickAt: first.tickAt + 500, quote: { close: 1.2, receivedAt: 1_000_500 } });
+  expect(quotes.get(1)).toMatchObject({ seenAt: 1_000_500, tickAt: first.tickAt + 500, quote: { price: 1.2, receivedAt: 1_000_500 } });
   expect(quotes.size).toBe(1);
 });
 
@@ -37,7 +37,7 @@ test('every instrument’s latest quote, by id', () => {
     [4, 4.1],
   ])
     quotes.take(push(id!, close!));
-  expect(quotes.list().map((q) => [q.forex_id, q.close])).toEqual([
+  expect(quotes.list().map((q) => [q.instrumentId, q.price])).toEqual([
     [2, 2.1],
     [4, 4.1],
     [7, 7.2],
@@ -52,5 +52,5 @@ test('server rendering reads the feed’s state with each quote and when the fee
   quotes.take(push(1, 1.1));
   const warm = quotes.warm({ state: 'up', lastMessageAt: 5, openedAt: 3 });
   expect(warm).toMatchObject({ feed: 'up', heardAt: 5, connectedAt: 3 });
-  expect(warm.quotes.get(1)).toMatchObject({ forex_id: 1, close: 1.1, seenAt: 1_000_100 });
+  expect(warm.quotes.get(1)).toMatchObject({ instrumentId: 1, price: 1.1, marketOpen: true, seenAt: 1_000_100 });
 });

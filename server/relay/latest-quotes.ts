@@ -3,16 +3,16 @@
  * what a flush sends, and what server rendering reads.
  */
 import type { WarmMarketState } from '../../contract/stream';
-import type { QuoteData } from './events';
+import type { Quote as QuoteView } from '../../contract/views';
 import type { Quote, QuoteTick } from './relay-options';
 import type { QuotePush } from './upstream-mapping';
 import type { UpstreamSocket } from './upstream-socket';
 
 export interface LatestQuote extends QuoteTick {
   readonly instrumentId: number;
-  /** The quote's JSON, built once per tick and shared by every client. */
+  /** The quote's JSON in each shape (./upstream-mapping.ts), built once per tick and shared by every client. */
   readonly data: string;
-  readonly marketStatus: number;
+  readonly legacy: string;
   /** Epoch ms the feed last sent this instrument, changed or not (a reconnect's snapshot resends them all). */
   seenAt: number;
 }
@@ -23,7 +23,7 @@ export class LatestQuotes {
   private readonly byInstrument = new Map<number, LatestQuote>();
 
   /** Holds a quote from the feed; false when it is not news (the same as the one held). */
-  take({ instrumentId, marketStatus, quote, data }: QuotePush): boolean {
+  take({ instrumentId, code, quote, data, legacy }: QuotePush): boolean {
     const previous = this.byInstrument.get(instrumentId);
     const now = Date.now();
     // The upstream repeats its snapshot on every (re)subscribe; an unchanged quote is not news, but it is confirmed.
@@ -31,7 +31,7 @@ export class LatestQuotes {
       previous.seenAt = now;
       return false;
     }
-    const latest = { instrumentId, marketStatus, quote: { ...quote, receivedAt: now }, data, tickAt: performance.now(), seenAt: now };
+    const latest = { instrumentId, quote: { ...quote, code, receivedAt: now }, data, legacy, tickAt: performance.now(), seenAt: now };
     this.byInstrument.set(instrumentId, latest);
     return true;
   }
@@ -56,7 +56,7 @@ export class LatestQuotes {
 
   /** The feed's warm state for server rendering (the app decides whether it is fresh enough). */
   warm(feed: Feed): WarmMarketState {
-    const quotes = new Map<number, QuoteData & { seenAt: number }>();
+    const quotes = new Map<number, QuoteView & { seenAt: number }>();
     for (const [id, e] of this.byInstrument) quotes.set(id, { ...e.quote, seenAt: e.seenAt });
     return { feed: feed.state, heardAt: feed.lastMessageAt, connectedAt: feed.openedAt, quotes };
   }

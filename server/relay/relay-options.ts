@@ -3,11 +3,13 @@
  * hands to server rendering and the benchmark.
  */
 import { LOW_DATA_INTERVAL_MS } from '../../contract/stream';
-import type { QuoteData } from './events';
+import type { Quote as QuoteView } from '../../contract/views';
 import type { FeedState, UpstreamSocketOptions } from './upstream-socket';
 
 /** The latest day quote of an instrument, as the hub last received it. */
-export interface Quote extends QuoteData {
+export interface Quote extends QuoteView {
+  /** The instrument's code (EURUSD). */
+  code: string;
   /** When the hub received it (epoch ms): lets a server render judge freshness. */
   receivedAt: number;
 }
@@ -65,7 +67,10 @@ export interface RelayStats {
   upstream: FeedState;
   /** Instruments with a latest quote. */
   quotes: number;
-  /** Open streams that did not ask for `v=2` (tabs loaded before it): the per-quote format can go once this stays 0. */
+  /**
+   * Open streams that read the shapes before version 3 (tabs loaded before it): those shapes, and the per-quote
+   * format of tabs loaded before `v=2`, can go once this stays 0.
+   */
   oldFormatClients: number;
   /** Streams ended because their socket stayed backed up. */
   evicted: number;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { EventIds, ReplayRing, replay } from './replay';
+import { EventIds, packReplay, ReplayRing, replay, unpackReplay, type Frames } from './replay';
 
 /** The SSE frames in a text, as [event, data] pairs with their ids' seqs. */
 const framesIn = (text: string) =>
@@ -37,7 +37,23 @@ describe('EventIds', () => {
 });
 
 describe('ReplayRing', () => {
-  const ring = (capacity: number, heldFrom = 1) => new ReplayRing(capacity, heldFrom);
+  /** A ring that keeps texts; `after` gives the views' (the shapes before them are `legacy` + the same). */
+  const ring = (capacity: number, heldFrom = 1) => {
+    const r = new ReplayRing(capacity, heldFrom);
+    return {
+      keep: (seq: number, event: 'account' | 'closed' | 'alert', text: string) => r.keep(seq, event, { text, legacy: `old ${text}` }),
+      after: (seq: number) => r.after(seq)?.text ?? null,
+      restartAt: (seq: number) => r.restartAt(seq),
+      ring: r,
+    };
+  };
+
+  test('each event in both shapes, in the same order', () => {
+    const r = ring(8);
+    r.keep(2, 'account', 'a2 ');
+    r.keep(3, 'closed', 'c3 ');
+    expect(r.ring.after(1)).toEqual({ text: 'a2 c3 ', legacy: 'old a2 old c3 ' });
+  });
 
   test('the events after a seq, in order; the latest account figures only', () => {
     const r = ring(8);
@@ -81,10 +97,23 @@ describe('replay', () => {
     const ids = new EventIds();
     const r = new ReplayRing(8, ids.seq + 1);
     const seen = /^id: (\S+)/.exec(ids.frame('status', '{}'))![1]!;
-    const missed = ids.frame('closed', '{"ids":[7]}');
-    r.keep(ids.seq, 'closed', missed);
-    expect(replay(ids, r, seen)).toBe(missed);
-    expect(replay(ids, null, seen)).toBe('');
+    const missed = ids.frames('alert', { data: '{"level":1}', legacy: '{"price":1}' });
+    expect(missed.legacy).toBe(missed.text.replace('{"level":1}', '{"price":1}'));
+    r.keep(ids.seq, 'alert', missed);
+    expect(replay(ids, r, seen)).toEqual(missed);
+    expect(replay(ids, null, seen)).toEqual({ text: '', legacy: '' });
+  });
+
+  test('an event whose data is the same in both shapes has one frame', () => {
+    const frames = new EventIds().frames('closed', { data: '{"ids":[1]}', legacy: '{"ids":[1]}' });
+    expect(frames.legacy).toBe(frames.text);
+  });
+
+  test('packed for another process, a replay gives each stream its shape; one it cannot read gives nothing', () => {
+    const frames: Frames = { text: 'views ', legacy: 'old ' };
+    expect(unpackReplay(packReplay(frames), false)).toBe('views ');
+    expect(unpackReplay(packReplay(frames), true)).toBe('old ');
+    for (const bad of ['', 'views ', '{"text":1}', 'null']) expect(unpackReplay(bad, false), bad).toBeNull();
   });
 
   test('an unknown id gets resync (unknown-id), signed in or not; an id older than the ring gets resync (gone)', () => {
@@ -92,11 +121,11 @@ describe('replay', () => {
     const old = /^id: (\S+)/.exec(ids.frame('status', '{}'))![1]!;
     const r = new ReplayRing(8, ids.seq + 1);
     for (const ring of [r, null]) {
-      expect(framesIn(replay(ids, ring, 'garbage'))).toEqual([{ seq: ids.seq, event: 'resync', data: '{"reason":"unknown-id"}' }]);
+      expect(framesIn(replay(ids, ring, 'garbage').text)).toEqual([{ seq: ids.seq, event: 'resync', data: '{"reason":"unknown-id"}' }]);
     }
     // The user's ring was made after `old` was issued: what came between is not known.
     ids.frame('closed', '{"ids":[1]}');
-    expect(framesIn(replay(ids, new ReplayRing(8, ids.seq + 1), old))).toEqual([
+    expect(framesIn(replay(ids, new ReplayRing(8, ids.seq + 1), old).legacy)).toEqual([
       { seq: ids.seq, event: 'resync', data: '{"reason":"gone"}' },
     ]);
   });

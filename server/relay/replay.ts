@@ -6,6 +6,15 @@ import crypto from 'node:crypto';
 import type { ResyncData, StreamEventName } from './events';
 import { sseFrame, type PrivateEventName } from './upstream-mapping';
 
+/**
+ * A private event's frame as each stream reads it, under one id: `text` in the views (version 3), `legacy` in the
+ * shapes before them (./upstream-mapping.ts). Events whose data is the same in both (closed, resync) have one text.
+ */
+export interface Frames {
+  text: string;
+  legacy: string;
+}
+
 /** This process's event ids, `<boot>.<seq>`, increasing across every stream. */
 export class EventIds {
   /** Distinguishes ids of this process from an earlier one's (a Last-Event-ID after a restart is unknown). */
@@ -15,7 +24,18 @@ export class EventIds {
 
   /** The event with the next id, as the stream carries it. */
   frame(event: StreamEventName, data: string): string {
-    return sseFrame(`${this.boot}.${++this.seq}`, event, data);
+    return sseFrame(this.next(), event, data);
+  }
+
+  /** The event with the next id in both shapes of its data. */
+  frames(event: StreamEventName, data: { data: string; legacy: string }): Frames {
+    const id = this.next();
+    const text = sseFrame(id, event, data.data);
+    return { text, legacy: data.legacy === data.data ? text : sseFrame(id, event, data.legacy) };
+  }
+
+  private next(): string {
+    return `${this.boot}.${++this.seq}`;
   }
 
   /** The seq of an id this process issued, or null (another process's, a garbled one, one not issued yet). */
@@ -31,7 +51,7 @@ export class EventIds {
 
 interface Kept {
   seq: number;
-  text: string;
+  frames: Frames;
 }
 
 /** One user's latest private events, as their frames were written. */
@@ -47,10 +67,10 @@ export class ReplayRing {
     private heldFrom: number,
   ) {}
 
-  keep(seq: number, event: PrivateEventName, text: string): void {
+  keep(seq: number, event: PrivateEventName, frames: Frames): void {
     // Only the newest account figures are worth replaying: they replace the previous ones.
-    if (event === 'account') return void (this.account = { seq, text });
-    this.events.push({ seq, text });
+    if (event === 'account') return void (this.account = { seq, frames });
+    this.events.push({ seq, frames });
     if (this.events.length > this.capacity) this.heldFrom = Math.max(this.heldFrom, this.events.shift()!.seq);
   }
 
@@ -59,15 +79,13 @@ export class ReplayRing {
     this.heldFrom = seq;
   }
 
-  /** The frames after `seq` in order, or null when some of them are gone. */
-  after(seq: number): string | null {
+  /** The frames after `seq` in order, in both shapes, or null when some of them are gone. */
+  after(seq: number): Frames | null {
     if (seq < this.heldFrom) return null;
     const missed = this.events.filter((e) => e.seq > seq);
     if (this.account && this.account.seq > seq) missed.push(this.account);
-    return missed
-      .sort((a, b) => a.seq - b.seq)
-      .map((e) => e.text)
-      .join('');
+    missed.sort((a, b) => a.seq - b.seq);
+    return { text: missed.map((e) => e.frames.text).join(''), legacy: missed.map((e) => e.frames.legacy).join('') };
   }
 }
 
@@ -75,13 +93,34 @@ export class ReplayRing {
  * What a stream that names `lastEventId` gets first: the private events it missed (none for a signed-out
  * stream), or `resync` when the id is not this process's or what came after it is gone.
  */
-export function replay(ids: EventIds, ring: ReplayRing | null, lastEventId: string): string {
+export function replay(ids: EventIds, ring: ReplayRing | null, lastEventId: string): Frames {
   const seq = ids.seqOf(lastEventId);
   if (seq === null) return resync(ids, 'unknown-id');
-  if (!ring) return '';
+  if (!ring) return { text: '', legacy: '' };
   return ring.after(seq) ?? resync(ids, 'gone');
 }
 
-export function resync(ids: EventIds, reason: ResyncData['reason']): string {
-  return ids.frame('resync', JSON.stringify({ reason } satisfies ResyncData));
+/** `resync`, the same in both shapes. */
+export function resync(ids: EventIds, reason: ResyncData['reason']): Frames {
+  const text = ids.frame('resync', JSON.stringify({ reason } satisfies ResyncData));
+  return { text, legacy: text };
+}
+
+/**
+ * A replay made for another process's stream (server/web.ts and the cluster's messages carry it as one opaque
+ * string): both shapes, for whichever that stream reads.
+ */
+export function packReplay(frames: Frames): string {
+  return JSON.stringify(frames);
+}
+
+/** The frames of a packed replay for a stream that reads `legacy` shapes or not; null for one it cannot read. */
+export function unpackReplay(packed: string, legacy: boolean): string | null {
+  try {
+    const frames = JSON.parse(packed) as Partial<Frames>;
+    const text = legacy ? frames.legacy : frames.text;
+    return typeof text === 'string' ? text : null;
+  } catch {
+    return null;
+  }
 }

@@ -21,8 +21,8 @@ test('a stream takes each shared flush; a low-data one (Save-Data or the cookie)
 });
 
 test('what it asked for: its chart, its quotes (a key shared by the same set in any order), its format', () => {
-  const c = streamClient(request(), res, asked({ code: 'EURUSD', period: '1min', quotes: '7,1', v: '2' }), null, 1000);
-  expect(c).toMatchObject({ code: 'EURUSD', period: '1min', quotesKey: '1,7', batched: true });
+  const c = streamClient(request(), res, asked({ code: 'EURUSD', period: '1min', quotes: '7,1', v: '3' }), null, 1000);
+  expect(c).toMatchObject({ code: 'EURUSD', period: '1min', quotesKey: '1,7', format: 3 });
   expect(streamClient(request(), res, asked({ quotes: '1,7' }), null, 1000).quotesKey).toBe(c.quotesKey);
   expect(wants(c, 7)).toBe(true);
   expect(wants(c, 2)).toBe(false);

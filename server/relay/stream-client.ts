@@ -4,9 +4,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ChartPeriod } from '../../contract/enums';
-import { wantsLowData } from '../../contract/stream';
+import { STREAM_VERSION, wantsLowData } from '../../contract/stream';
 import { peerOf, type WatchedClient } from './slow-clients';
-import { quotesKeyOf, type StreamAsk } from './stream-query';
+import { quotesKeyOf, type StreamAsk, type StreamFormat } from './stream-query';
+import type { EventData } from './upstream-mapping';
 import type { UserFeed } from './user-feeds';
 
 export interface StreamClient extends WatchedClient {
@@ -17,8 +18,8 @@ export interface StreamClient extends WatchedClient {
   quotes: ReadonlySet<number> | null;
   /** `quotes` as a key shared by the clients that asked for the same ones: one frame per flush for each set and format. */
   quotesKey: string | null;
-  /** Its quotes come in one `quotes` event per write (`v=2`); else one `quote` event each. */
-  batched: boolean;
+  /** The shapes of its events, and whether its quotes come in one `quotes` event per write (2 and up) or one `quote` event each. */
+  format: StreamFormat;
   /** performance.now() of the last write: a stream quiet for heartbeatMs gets a comment. */
   lastWriteAt: number;
   /** Quotes and klines at most once per this many ms (low data), else 0: each shared flush. */
@@ -28,7 +29,7 @@ export interface StreamClient extends WatchedClient {
   /** Instruments whose quote is owed (while blocked, or just drained); never null for a low-data client. */
   pendingQuotes: Set<number> | null;
   /** Latest kline data by candle time, at most two candles (while blocked, or low data). */
-  pendingKlines: Map<number, string> | null;
+  pendingKlines: Map<number, EventData> | null;
 }
 
 /** A new stream; low data (`Save-Data: on` or the low-data cookie) takes quotes and candles once per `lowDataIntervalMs`. */
@@ -48,7 +49,7 @@ export function streamClient(
     period: asked.period,
     quotes: asked.quotes,
     quotesKey: quotesKeyOf(asked.quotes),
-    batched: asked.batched,
+    format: asked.format,
     blockedSince: 0,
     lastWriteAt: 0,
     minIntervalMs: lowData ? lowDataIntervalMs : 0,
@@ -61,6 +62,11 @@ export function streamClient(
     behindSince: 0,
     closed: false,
   };
+}
+
+/** Whether a stream reads the shapes before version 3 (./upstream-mapping.ts). */
+export function readsLegacy(c: Pick<StreamClient, 'format'>): boolean {
+  return c.format < STREAM_VERSION;
 }
 
 /** Whether a stream carries this instrument's quotes. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, test } from 'vitest';
+import { STREAM_VERSION } from '../../contract/stream';
 import { lastEventIdOf, parseStreamQuery, quotesKeyOf, type StreamQuery } from './stream-query';
 
 /** The instruments a stream that asked this carries. */
@@ -12,8 +13,13 @@ const request = (url: string, headers: Record<string, string> = {}) => ({ url, h
 
 describe('parseStreamQuery', () => {
   test('no code: a stream without a chart, in the per-quote format unless it asks for v=2', () => {
-    expect(parseStreamQuery({})).toEqual({ code: null, period: null, quotes: null, batched: false });
-    expect(parseStreamQuery({ code: '', v: '2' })).toEqual({ code: null, period: null, quotes: null, batched: true });
+    expect(parseStreamQuery({})).toEqual({ code: null, period: null, quotes: null, format: 1 });
+    expect(parseStreamQuery({ code: '', v: '2' })).toEqual({ code: null, period: null, quotes: null, format: 2 });
+    expect(parseStreamQuery({ v: '3' })).toMatchObject({ format: STREAM_VERSION });
+    // A version this server does not know: a newer tab gets the newest this server speaks (and hears it in status);
+    // anything unreadable is a tab from before versions.
+    expect(parseStreamQuery({ v: '4' })).toMatchObject({ format: STREAM_VERSION });
+    for (const v of ['1', '0', 'x', '', '3.0', ['3']]) expect(parseStreamQuery({ v }), String(v)).toMatchObject({ format: 1 });
   });
 
   test('a chart: a code of letters and digits with one of the chart periods', () => {
@@ -40,7 +46,7 @@ describe('parseStreamQuery', () => {
     expect(quotesOf({ quotes: sixtyFour.join(',') })).toEqual(new Set(sixtyFour));
     // A hint only: anything else gets every instrument rather than an error that would end the EventSource.
     for (const quotes of ['1,x', '0', '1,,2', '-1', [...sixtyFour, 65].join(','), ['1', '2']]) {
-      expect(parseStreamQuery({ quotes }), String(quotes)).toEqual({ code: null, period: null, quotes: null, batched: false });
+      expect(parseStreamQuery({ quotes }), String(quotes)).toEqual({ code: null, period: null, quotes: null, format: 1 });
     }
     // Also beside a code that is refused.
     expect(parseStreamQuery({ code: 'EUR-USD', period: '1min', quotes: '1' })).toHaveProperty('error');

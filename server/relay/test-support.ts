@@ -5,8 +5,9 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { Quote } from '../../contract/views';
+import type { LegacyQuoteData } from './events';
 import type { RelayHub } from './hub';
-import type { QuoteData } from './events';
 
 export interface SseEvent {
   id: string;
@@ -18,10 +19,13 @@ export interface SseEvent {
   receivedAt: number;
 }
 
-/** `x-test-user: <userId>:<token>` stands in for the app's session lookup. */
+/**
+ * `x-test-user: <userId>:<token>` stands in for the app's session lookup. With `replayFrom`, a reconnect naming an
+ * id this relay did not issue gets that relay's replay, as server/web.ts asks another process for it.
+ */
 export async function startStreamServer(
   relay: RelayHub,
-  options: { lookupDelayMs?: number } = {},
+  options: { lookupDelayMs?: number; replayFrom?: RelayHub } = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -30,7 +34,12 @@ export async function startStreamServer(
     const who = typeof user === 'string' ? { userId: Number(user.split(':')[0]), token: user.split(':')[1] ?? '' } : null;
     // As the app's session lookup would, optionally take a while before handing over.
     if (options.lookupDelayMs) await new Promise((r) => setTimeout(r, options.lookupDelayMs));
-    relay.handleStream(req, res, who);
+    const lastEventId = req.headers['last-event-id'];
+    const replayed =
+      who && options.replayFrom && typeof lastEventId === 'string' && !relay.issued(lastEventId)
+        ? options.replayFrom.replayFor(who.userId, lastEventId)
+        : null;
+    relay.handleStream(req, res, who, undefined, replayed);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -59,8 +68,11 @@ export interface SseStream {
   close(): void;
 }
 
+/** Upstream field names: a stream of version 3 carries none (a test that finds one fails). */
+const UPSTREAM_NAMES = /"(forex_id|show_code|market_status|free_margin|risk_rate|orders|precision|Time|Open|Close|Period)":/;
+
 export function openStream(base: string, path = '/stream', headers: Record<string, string> = {}): Promise<SseStream> {
-  const batched = new URL(path, base).searchParams.get('v') === '2';
+  const version = Number(new URL(path, base).searchParams.get('v') ?? 1);
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}${path}`, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       res.setEncoding('utf8');
@@ -110,8 +122,11 @@ export function openStream(base: string, path = '/stream', headers: Record<strin
             }
           }
           if (!hasData) continue;
-          // A stream that asked for v=2 must never get the per-quote format (an uncaught error fails the test run).
-          if (batched && e.event === 'quote') throw new Error(`a v=2 stream (${path}) got a quote event: ${e.data}`);
+          // A stream that asked for v=2 or later must never get the per-quote format, nor one of version 3 an upstream
+          // field name (an uncaught error fails the test run).
+          if (version >= 2 && e.event === 'quote') throw new Error(`a v=${version} stream (${path}) got a quote event: ${e.data}`);
+          if (version >= 3 && UPSTREAM_NAMES.test(e.data))
+            throw new Error(`a v=${version} stream (${path}) got an upstream name: ${e.data}`);
           e.json = JSON.parse(e.data);
           const index = stream.events.push(e) - 1;
           for (const w of [...waiters]) {
@@ -130,28 +145,42 @@ export function openStream(base: string, path = '/stream', headers: Record<strin
   });
 }
 
-/** A stream path as today's browser asks for it: quotes in one `quotes` event per write (`v=2`). */
-export const asBrowser = (path: string): string => `${path}${path.includes('?') ? '&' : '?'}v=2`;
+/** A stream path as today's browser asks for it: the views of version 3 (`v=3`, STREAM_VERSION). */
+export const asBrowser = (path: string): string => `${path}${path.includes('?') ? '&' : '?'}v=3`;
 
-/** The quotes an event carries, in either format (none for any other event). */
-export const quotesIn = (e: SseEvent): QuoteData[] =>
-  e.event === 'quotes' ? (e.json as QuoteData[]) : e.event === 'quote' ? [e.json as QuoteData] : [];
+/** A stream path as a tab loaded before version 3 asks for it: the shapes before it, quotes batched (`v=2`). */
+export const asVersion2 = (path: string): string => `${path}${path.includes('?') ? '&' : '?'}v=2`;
+
+/** The quotes a `quotes` event of a version 3 stream carries (none for any other event). */
+export const quotesIn = (e: SseEvent): Quote[] => (e.event === 'quotes' ? (e.json as Quote[]) : []);
 
 /** Matches a `quotes` event that carries a quote matching `match`. */
 export const hasQuote =
-  (match: (q: QuoteData) => boolean) =>
+  (match: (q: Quote) => boolean) =>
   (e: SseEvent): boolean =>
     quotesIn(e).some(match);
+
+/** The quotes an event of a stream before version 3 carries, in either of its formats (none for any other event). */
+export const legacyQuotesIn = (e: SseEvent): LegacyQuoteData[] =>
+  e.event === 'quotes' ? (e.json as LegacyQuoteData[]) : e.event === 'quote' ? [e.json as LegacyQuoteData] : [];
+
+/** Matches an event of a stream before version 3 that carries a quote matching `match`. */
+export const hasLegacyQuote =
+  (match: (q: LegacyQuoteData) => boolean) =>
+  (e: SseEvent): boolean =>
+    legacyQuotesIn(e).some(match);
 
 /** The numeric part of an event id (`<boot>.<seq>`). */
 export function seqOf(id: string): number {
   return Number(id.split('.')[1]);
 }
 
+/** The ids of the events that have one (a connect's status has none) increase. */
 export function expectIncreasingIds(events: readonly SseEvent[]): void {
-  for (let i = 1; i < events.length; i++) {
-    if (!(seqOf(events[i]!.id) > seqOf(events[i - 1]!.id))) {
-      throw new Error(`event ids not increasing at ${i}: ${events[i - 1]!.id} then ${events[i]!.id}`);
+  const withIds = events.filter((e) => e.id !== '');
+  for (let i = 1; i < withIds.length; i++) {
+    if (!(seqOf(withIds[i]!.id) > seqOf(withIds[i - 1]!.id))) {
+      throw new Error(`event ids not increasing at ${i}: ${withIds[i - 1]!.id} then ${withIds[i]!.id}`);
     }
   }
 }

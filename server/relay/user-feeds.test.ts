@@ -30,8 +30,8 @@ function start(options: Partial<UserFeedOptions<string>> = {}) {
     replayCapacity: 8,
     ids,
     log: () => {},
-    write: (clients, frame) => {
-      const [, event, data] = /event: (\w+)\ndata: (.*)\n/.exec(frame.toString())!;
+    write: (clients, frames) => {
+      const [, event, data] = /event: (\w+)\ndata: (.*)\n/.exec(frames.text)!;
       for (const c of clients) written.push([c, event!, data!]);
     },
     ...options,
@@ -72,7 +72,7 @@ test("a user's tabs share one socket; its pushes reach each of them at once and 
     ['tab1', 'closed', '{"ids":[41]}'],
     ['tab2', 'closed', '{"ids":[41]}'],
   ]);
-  expect(feed.replay.after(seen)).toMatch(/event: closed\ndata: \{"ids":\[41\]\}/);
+  expect(feed.replay.after(seen)?.text).toMatch(/event: closed\ndata: \{"ids":\[41\]\}/);
   expect(feeds.counts()).toEqual({ users: 2, privateSockets: 2 });
 });
 
@@ -107,7 +107,7 @@ test('after the last tab the socket lingers; a tab back in time keeps it, and pu
   feeds.leave(feed, 'tab');
   expect(feeds.counts()).toEqual({ users: 0, privateSockets: 1 });
   conn.send({ type: 'FOREX_CLOSED', id: [1] });
-  await until(() => /"ids":\[1\]/.test(feed.replay.after(seen) ?? ''));
+  await until(() => /"ids":\[1\]/.test(feed.replay.after(seen)?.text ?? ''));
   expect(feeds.attach({ userId: 5, token: 't5' })).toBe(feed);
   feed.clients.add('back');
   await new Promise((r) => setTimeout(r, 400));

@@ -5,7 +5,7 @@
  */
 import { PRIVATE_TOPICS, type ServerMessage } from '../../contract/ws';
 import type { RelayOptions } from './relay-options';
-import { ReplayRing, resync, type EventIds } from './replay';
+import { ReplayRing, resync, type EventIds, type Frames } from './replay';
 import { privatePushOf } from './upstream-mapping';
 import { UpstreamSocket, type FeedState } from './upstream-socket';
 
@@ -35,8 +35,8 @@ export interface UserFeedOptions<C> {
   replayCapacity: number;
   ids: EventIds;
   log: (line: string) => void;
-  /** Writes one frame to each of these streams. */
-  write(clients: ReadonlySet<C>, frame: Buffer): void;
+  /** Writes one event to each of these streams, in the shape each reads. */
+  write(clients: ReadonlySet<C>, frames: Frames): void;
 }
 
 export class UserFeeds<C> {
@@ -135,14 +135,14 @@ export class UserFeeds<C> {
       this.options.log(`user ${feed.userId}: upstream login refused (code ${push.code})`);
       socket.close();
       feed.socket = null;
-      return this.options.write(feed.clients, Buffer.from(resync(this.options.ids, 'login-failed')));
+      return this.options.write(feed.clients, resync(this.options.ids, 'login-failed'));
     }
     const { ids } = this.options;
-    const text = ids.frame(push.kind, push.data);
-    feed.replay.keep(ids.seq, push.kind, text);
+    const frames = ids.frames(push.kind, push);
+    feed.replay.keep(ids.seq, push.kind, frames);
     // Private events are always written (never coalesced); a client that cannot take them is ended by the
     // buffer bounds and gets them back by replay when it reconnects.
-    this.options.write(feed.clients, Buffer.from(text));
+    this.options.write(feed.clients, frames);
   }
 
   private onState(feed: UserFeed<C>, socket: UpstreamSocket, state: FeedState, previous: FeedState): void {
@@ -150,7 +150,7 @@ export class UserFeeds<C> {
     if (feed.wasUp) {
       // Pushes during the outage are lost upstream: nothing before now can be replayed, and open pages revalidate.
       feed.replay.restartAt(this.options.ids.seq + 1);
-      this.options.write(feed.clients, Buffer.from(resync(this.options.ids, 'reconnected')));
+      this.options.write(feed.clients, resync(this.options.ids, 'reconnected'));
     }
     feed.wasUp = true;
   }

@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { MarketStatus } from '../../contract/enums';
 import { startTestUpstream, type TestUpstream } from '../../upstream/testing';
 import { createRelay } from './hub';
 import { until } from './test-support';
@@ -17,7 +16,7 @@ import { until } from './test-support';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warm-market-test-'));
 process.env.DATA_DIR = dir;
 const { upstreamApi } = await import('../../app/upstream/api.server');
-const { keepCatalogueWarm, listInstruments } = await import('../../app/upstream/market.server');
+const { keepCatalogueWarm, instrumentList } = await import('../../app/upstream/market.server');
 
 let up: TestUpstream;
 let proxy: http.Server;
@@ -48,8 +47,8 @@ afterAll(async () => {
 async function marketList(relay: ReturnType<typeof createRelay> | null, lang = 'en', baseUrl = apiUrl) {
   const request = new Request('http://localhost/', { headers: { Cookie: `lng=${btoa(JSON.stringify(lang))}` } });
   const api = await upstreamApi(request, { upstream: { baseUrl }, market: relay?.warmMarket });
-  const list = await listInstruments(api);
-  const byCode = (code: string) => list.data.find((i) => i.Code === code)!;
+  const list = await instrumentList(api);
+  const byCode = (code: string) => list.instruments.find((i) => i.code === code)!;
   return { eurusd: byCode('EURUSD'), gbpusd: byCode('GBPUSD'), stale: list.stale };
 }
 
@@ -62,11 +61,11 @@ test('with a warm relay the list takes prices and market status from the feed, w
     up.setPrice('EURUSD', 1.23456);
     up.forceMarket('GBPUSD', 'closed');
     const warm = () => relay.warmMarket().quotes;
-    await until(() => [...warm().values()].some((q) => q.symbol === 'EURUSD' && q.close === 1.23456), 3000, 'the new price');
-    await until(() => [...warm().values()].some((q) => q.symbol === 'GBPUSD' && q.market_status === MarketStatus.Closed), 3000, 'closed');
+    await until(() => warm().get(1)?.price === 1.23456, 3000, 'the new price');
+    await until(() => warm().get(2)?.marketOpen === false, 3000, 'closed');
     const { eurusd, gbpusd } = await marketList(relay);
-    expect(eurusd.ForexQuotations.Close).toBe(1.23456);
-    expect(gbpusd.MarketStatus).toBe(MarketStatus.Closed);
+    expect(eurusd.quote.price).toBe(1.23456);
+    expect(gbpusd.quote.marketOpen).toBe(false);
     expect(tradeListCalls).toBe(before);
   } finally {
     up.forceMarket('GBPUSD', 'open');
@@ -82,14 +81,14 @@ test('a relay whose feed is down is not used: the list comes from the upstream, 
   up.setPrice('EURUSD', 1.11111);
   const before = tradeListCalls;
   const { eurusd } = await marketList(relay);
-  expect(eurusd.ForexQuotations.Close).toBe(1.11111);
+  expect(eurusd.quote.price).toBe(1.11111);
   expect(tradeListCalls).toBe(before + 1);
 });
 
 test('without a relay (an upstream no stream has opened yet) every list asks the upstream', async () => {
   const before = tradeListCalls;
   up.setPrice('EURUSD', 1.2222);
-  expect((await marketList(null)).eurusd.ForexQuotations.Close).toBe(1.2222);
+  expect((await marketList(null)).eurusd.quote.price).toBe(1.2222);
   await marketList(null);
   expect(tradeListCalls).toBe(before + 2);
 });
@@ -106,10 +105,7 @@ test('a process that has shown no page still has the catalogue when the upstream
     // Its first page, in a language it has never listed: the products and their rules, marked stale.
     const { eurusd, stale } = await marketList(null, 'ar', fresh);
     expect(stale).toBe(true);
-    expect(eurusd).toMatchObject({
-      Code: 'EURUSD',
-      HasForexMultiple: expect.arrayContaining([expect.objectContaining({ Value: expect.any(Number) })]),
-    });
+    expect(eurusd).toMatchObject({ code: 'EURUSD', leverages: expect.arrayContaining([expect.any(Number)]) });
     // Without the warm-up nothing stands in: the outage is the page's to show.
     await expect(marketList(null, 'ar', apiUrl.replace('127.0.0.1', '127.0.0.2'))).rejects.toThrow(/network/);
   } finally {

@@ -1,7 +1,7 @@
 /** Category chips: plain links with `?category=`, so filtering works without JavaScript. */
 import { Link } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
-import type { Category } from '#contract/calls/market';
+import type { Category } from '#contract/views';
 
 export function CategoryChips({ categories, selected }: { categories: Category[]; selected: number | null }) {
   const { t } = useTranslation('market');
@@ -12,14 +12,14 @@ export function CategoryChips({ categories, selected }: { categories: Category[]
       </Link>
       {categories.map((c) => (
         <Link
-          key={c.Id}
-          to={`/?category=${c.Id}`}
+          key={c.id}
+          to={`/?category=${c.id}`}
           className="chip"
-          aria-current={selected === c.Id ? 'page' : undefined}
+          aria-current={selected === c.id ? 'page' : undefined}
           preventScrollReset
           replace
         >
-          {c.NameShowTrans}
+          {c.name}
         </Link>
       ))}
     </nav>

@@ -2,8 +2,8 @@
 import { Link } from '@remix-run/react';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
-import type { Category, Instrument } from '#contract/calls/market';
 import { MarketStatus } from '#contract/enums';
+import type { Category, Instrument, Quote } from '#contract/views';
 import { drawSparkline, Sparkline } from '~/components/sparkline';
 import { useFeedHealth, useLiveQuoteDraw } from '~/live/hooks';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
@@ -11,21 +11,13 @@ import { useLocale } from '~/utils/locale';
 import { instrumentLogo } from '~/utils/instrument-logo';
 
 /** What a row draws of an instrument: the page's data carries this much of each (issue 12). */
-export type MarketRowInstrument = Pick<Instrument, 'Id' | 'Code' | 'ShowCode' | 'CategoryId' | 'MarketStatus' | 'PricePrecision'> & {
-  ForexQuotations: Pick<Instrument['ForexQuotations'], 'Close' | 'Change'>;
+export type MarketRowInstrument = Pick<Instrument, 'id' | 'code' | 'symbol' | 'categoryId' | 'digits'> & {
+  quote: Pick<Quote, 'price' | 'change' | 'marketOpen'>;
 };
 
 export function rowInstrument(i: Instrument): MarketRowInstrument {
-  const { Id, Code, ShowCode, CategoryId, MarketStatus, PricePrecision } = i;
-  return {
-    Id,
-    Code,
-    ShowCode,
-    CategoryId,
-    MarketStatus,
-    PricePrecision,
-    ForexQuotations: { Close: i.ForexQuotations.Close, Change: i.ForexQuotations.Change },
-  };
+  const { id, code, symbol, categoryId, digits, quote } = i;
+  return { id, code, symbol, categoryId, digits, quote: { price: quote.price, change: quote.change, marketOpen: quote.marketOpen } };
 }
 
 export function MarketList({
@@ -38,14 +30,14 @@ export function MarketList({
   sparklines: Record<number, number[]>;
 }) {
   const { t } = useTranslation('market');
-  const categoryName = useMemo(() => new Map(categories.map((c) => [c.Id, c.NameShowTrans])), [categories]);
+  const categoryName = useMemo(() => new Map(categories.map((c) => [c.id, c.name])), [categories]);
   if (instruments.length === 0) return <p className="empty">{t('empty')}</p>;
   return (
     <>
       <StaleBadge />
       <ul className="market-list" aria-label={t('listLabel')}>
         {instruments.map((i) => (
-          <MarketRow key={i.Id} instrument={i} category={categoryName.get(i.CategoryId)} line={sparklines[i.Id]} />
+          <MarketRow key={i.id} instrument={i} category={categoryName.get(i.categoryId)} line={sparklines[i.id]} />
         ))}
       </ul>
     </>
@@ -74,11 +66,11 @@ const MarketRow = memo(function MarketRow({
   line?: number[];
 }) {
   return (
-    <li aria-label={i.ShowCode}>
-      <Link to={`/trade?code=${encodeURIComponent(i.Code)}`} className="market-row" prefetch="intent">
-        <img className="logo" src={instrumentLogo(i.Code)} alt="" width={32} height={32} loading="lazy" />
+    <li aria-label={i.symbol}>
+      <Link to={`/trade?code=${encodeURIComponent(i.code)}`} className="market-row" prefetch="intent">
+        <img className="logo" src={instrumentLogo(i.code)} alt="" width={32} height={32} loading="lazy" />
         <span className="code">
-          <strong>{i.ShowCode}</strong>
+          <strong>{i.symbol}</strong>
           <small>{category}</small>
         </span>
         <RowQuote instrument={i} line={line} />
@@ -99,18 +91,17 @@ function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; li
   // The quote's two spans and the sparkline before it are what a tick redraws.
   const quote = useRef<HTMLSpanElement>(null);
   /** What the row shows of a quote, one rule for React's render and a tick's: trend, price, change, its class. */
-  const shown = (close: number, changed: number, status: number) => {
+  const shown = (price: number, changed: number, open: boolean) => {
     const trend = trendOf(changed);
-    const open = status === MarketStatus.Open;
     return [
       trend,
-      formatPrice(close, i.PricePrecision, locale),
+      formatPrice(price, i.digits, locale),
       open ? formatPercent(changed, locale) : t('closed'),
       `change ${open ? trend : 'closed'}`,
     ] as const;
   };
-  useLiveQuoteDraw(i.Id, quote, (q) => {
-    const [trend, priceText, changeText, changeClass] = shown(q.close, q.change, q.market_status);
+  useLiveQuoteDraw(i.id, quote, (q) => {
+    const [trend, priceText, changeText, changeClass] = shown(q.close, q.change, q.market_status === MarketStatus.Open);
     const [price, change] = quote.current!.children as unknown as [HTMLElement, HTMLElement];
     // (A row without a line has no paths to redraw: drawSparkline leaves it.)
     drawSparkline(quote.current!.previousElementSibling as SVGSVGElement, [...line.slice(0, -1), q.close], trend);
@@ -118,7 +109,7 @@ function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; li
     putText(change, changeText);
     if (change.className !== changeClass) change.className = changeClass;
   });
-  const [trend, priceText, changeText, changeClass] = shown(i.ForexQuotations.Close, i.ForexQuotations.Change, i.MarketStatus);
+  const [trend, priceText, changeText, changeClass] = shown(i.quote.price, i.quote.change, i.quote.marketOpen);
   return (
     <>
       <Sparkline points={line} trend={trend} />

@@ -13,7 +13,7 @@ import { getLanguage } from '~/i18n/i18next.server';
 import { LANGUAGE_NAMES } from '~/i18n/language-names';
 import { useLiveStream } from '~/live/hooks';
 import { loaderFailure, upstreamApi, upstreamFallback } from '~/upstream/api.server';
-import { listCategories, listInstruments, sparklines } from '~/upstream/market.server';
+import { instrumentList, listCategories, sparklines } from '~/upstream/market.server';
 import { useLanguage } from '~/utils/locale';
 import type { RouteHandle } from '~/root';
 import { CategoryChips } from './category-chips';
@@ -27,23 +27,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await upstreamApi(request, context);
   const category = Number(new URL(request.url).searchParams.get('category')) || null;
   try {
-    const [instruments, categories, lines, lang] = await Promise.all([
-      listInstruments(api),
+    const [{ instruments }, categories, lines, lang] = await Promise.all([
+      instrumentList(api),
       listCategories(api),
       // Sparklines are decoration: the list shows without them.
-      sparklines(api).then((r) => r.data, upstreamFallback([], 'sparklines')),
+      sparklines(api).catch(upstreamFallback([], 'sparklines')),
       getLanguage(request),
     ]);
-    const shown = category ? instruments.data.filter((i) => i.CategoryId === category) : instruments.data;
+    const shown = category ? instruments.filter((i) => i.categoryId === category) : instruments;
     return {
       // What the rows draw, not the whole instrument: the page's data, in its HTML and decoded as it hydrates,
       // went from 18.5 to 12.9 KB (the sparklines are most of the rest).
       instruments: shown.map(rowInstrument),
-      categories: categories.data,
+      categories,
       category,
       // The flag's link is named with it; the eighteen names stay out of the page's script.
       languageName: LANGUAGE_NAMES[lang],
-      sparklines: Object.fromEntries(lines.map((l) => [l.forex_id, thinPoints(l.points)])) as Record<number, number[]>,
+      sparklines: Object.fromEntries(lines.map((l) => [l.instrumentId, thinPoints(l.points)])) as Record<number, number[]>,
     };
   } catch (error) {
     return loaderFailure(request, error);

@@ -38,8 +38,9 @@ export function AddAlertForm({
   const { t } = useTranslation('alerts');
   const locale = useLocale();
   const submit = useSubmit();
-  const current = useLiveQuote(instrument.id)?.close ?? instrument.price;
-  const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.addAlertSchema(instrument.precision), {
+  const { digits } = instrument;
+  const current = useLiveQuote(instrument.id)?.close ?? instrument.quote.price;
+  const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.addAlertSchema(digits), {
     id: `alert-${instrument.code}`,
     constraint,
     lastResult,
@@ -48,7 +49,7 @@ export function AddAlertForm({
   const typed = String(fields.price.initialValue ?? price);
   const chosen = fields.direction.initialValue;
   const [side, setSide] = useState<AlertSide | null>(
-    chosen === 'above' || chosen === 'below' ? chosen : sideFor(typed, instrument.price, instrument.precision),
+    chosen === 'above' || chosen === 'below' ? chosen : sideFor(typed, instrument.quote.price, digits),
   );
   const directionError = fields.direction.errors?.length ? fields.direction.errorId : undefined;
   return (
@@ -76,9 +77,7 @@ export function AddAlertForm({
           </div>
         </div>
       </Form>
-      <p className="available">
-        {t('currentPrice', { symbol: instrument.symbol, price: formatPrice(current, instrument.precision, locale) })}
-      </p>
+      <p className="available">{t('currentPrice', { symbol: instrument.symbol, price: formatPrice(current, digits, locale) })}</p>
       <Form method="post" {...getFormProps(form)} className="form">
         <CsrfInput />
         <input type="hidden" name="intent" value="add" />
@@ -86,7 +85,7 @@ export function AddAlertForm({
         <FormError id={form.errorId} errors={form.errors} />
         <div
           onInput={(e) => {
-            const next = sideFor((e.target as HTMLInputElement).value, current, instrument.precision);
+            const next = sideFor((e.target as HTMLInputElement).value, current, digits);
             if (next) setSide(next);
           }}
         >

@@ -49,8 +49,8 @@ export function AlertLists({
 export function useAlertWords() {
   const { t } = useTranslation('alerts');
   const locale = useLocale();
-  return (a: Pick<PriceAlert, 'symbol' | 'direction' | 'level' | 'precision'>) =>
-    t(a.direction === 'above' ? 'risesTo' : 'fallsTo', { symbol: a.symbol, price: formatPrice(a.level, a.precision, locale) });
+  return (a: Pick<PriceAlert, 'symbol' | 'direction' | 'level' | 'digits'>) =>
+    t(a.direction === 'above' ? 'risesTo' : 'fallsTo', { symbol: a.symbol, price: formatPrice(a.level, a.digits, locale) });
 }
 
 function AlertRow({ alert, confirmHref }: { alert: PriceAlert; confirmHref: string }) {
@@ -65,7 +65,7 @@ function AlertRow({ alert, confirmHref }: { alert: PriceAlert; confirmHref: stri
         {alert.triggered ? (
           <span>
             {t('reached', {
-              price: formatPrice(alert.triggered.price, alert.precision, locale),
+              price: formatPrice(alert.triggered.price, alert.digits, locale),
               time: formatDateTime(alert.triggered.at, locale),
             })}
           </span>

@@ -2,26 +2,19 @@
  * What the alerts screen reads: the trader's alerts, the products with their current prices, the one the
  * add form is for (`?code=`, else the first listed), and the alert a `?confirm=delete&id=` asks about.
  */
+import type { Instrument } from '#contract/views';
 import type { Api } from '~/upstream/api.server';
 import { listAlerts, type PriceAlert } from '~/upstream/alerts.server';
-import { listInstruments } from '~/upstream/market.server';
+import { instrumentList } from '~/upstream/market.server';
 
-/** A product as the add form needs it. */
-export interface AlertInstrument {
-  id: number;
-  code: string;
-  symbol: string;
-  precision: number;
-  /** The latest price the upstream gave. */
-  price: number;
+/** A product as the add form needs it: its names, price decimals and latest quote. */
+export type AlertInstrument = Pick<Instrument, 'id' | 'code' | 'symbol' | 'digits' | 'quote'>;
+
+export async function instrumentsForAlerts(api: Api): Promise<Instrument[]> {
+  return (await instrumentList(api)).instruments;
 }
 
-export async function instrumentsForAlerts(api: Api): Promise<AlertInstrument[]> {
-  const { data } = await listInstruments(api);
-  return data.map((i) => ({ id: i.Id, code: i.Code, symbol: i.ShowCode, precision: i.PricePrecision, price: i.ForexQuotations.Close }));
-}
-
-export function pickInstrument(list: readonly AlertInstrument[], code: string | null): AlertInstrument | undefined {
+export function pickInstrument<I extends AlertInstrument>(list: readonly I[], code: string | null): I | undefined {
   const wanted = (code ?? '').trim().toUpperCase();
   return list.find((i) => i.code === wanted) ?? list[0];
 }
@@ -33,13 +26,14 @@ export async function loadAlertsScreen(api: Api, url: URL) {
   const params = url.searchParams;
   const deleting: PriceAlert | null =
     params.get('confirm') === 'delete' ? (alerts.find((a) => a.id === Number(params.get('id'))) ?? null) : null;
+  const { id, code, symbol, digits, quote } = instrument;
   return {
-    instrument,
+    instrument: { id, code, symbol, digits, quote } satisfies AlertInstrument,
     instruments: instruments.map(({ code, symbol }) => ({ code, symbol })),
     active: alerts.filter((a) => a.triggered === null),
     triggered: alerts.filter((a) => a.triggered !== null),
     deleting,
     /** A price named in the link (`?price=`), else the current one. */
-    price: /^\d+(\.\d+)?$/.test(params.get('price') ?? '') ? params.get('price')! : instrument.price.toFixed(instrument.precision),
+    price: /^\d+(\.\d+)?$/.test(params.get('price') ?? '') ? params.get('price')! : quote.price.toFixed(digits),
   };
 }

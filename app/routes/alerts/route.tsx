@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const screen = await loadAlertsScreen(api, new URL(request.url));
     // The add form draws its fields from these; its schema loads after the page (decision 0028).
-    return { title: t('title'), ...screen, constraint: getZodConstraint(addAlertSchema(screen.instrument.precision)) };
+    return { title: t('title'), ...screen, constraint: getZodConstraint(addAlertSchema(screen.instrument.digits)) };
   } catch (error) {
     return loaderFailure(request, error);
   }
@@ -74,18 +74,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const instrument = pickInstrument(instruments, code);
   if (!instrument) throw new Response('No products are listed right now.', { status: 503 });
-  const schema = addAlertSchema(instrument.precision).superRefine((f, ctx) => {
+  const { digits, quote } = instrument;
+  const schema = addAlertSchema(digits).superRefine((f, ctx) => {
     // No direction chosen: the price decides, against the current one.
-    if (!f.direction && !sideFor(f.price, instrument.price, instrument.precision))
+    if (!f.direction && !sideFor(f.price, quote.price, digits))
       ctx.addIssue({ code: 'custom', path: ['direction'], message: 'alerts:validation.direction' });
   });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const f = submission.value;
-  const direction = f.direction ?? sideFor(f.price, instrument.price, instrument.precision)!;
+  const direction = f.direction ?? sideFor(f.price, quote.price, digits)!;
   try {
     const added = await addAlert(api, { instrumentId: instrument.id, direction, price: f.price, note: f.note });
-    const price = formatPrice(added.level, added.precision, LANGUAGE_TAGS[lang]);
+    const price = formatPrice(added.level, added.digits, LANGUAGE_TAGS[lang]);
     const words = t(added.direction === 'above' ? 'risesTo' : 'fallsTo', { symbol: added.symbol, price });
     return await redirectWithToast(request, screenUrl(instrument.code), { kind: 'success', message: t('added', { alert: words }) });
   } catch (error) {

@@ -12,7 +12,7 @@ import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { companies, companyStatus } from '~/upstream/content.server';
-import { listInstruments } from '~/upstream/market.server';
+import { instrumentList } from '~/upstream/market.server';
 import { validateCsrf } from '~/utils/csrf.server';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         chosen: typeof chosen === 'number' ? chosen : null,
       };
     }
-    const instruments = (await listInstruments(api, q || undefined)).data;
+    const { instruments } = await instrumentList(api, q || undefined);
     return { q, tab, providersMode, providers: [], instruments, open: null, chosen: null };
   } catch (error) {
     return loaderFailure(request, error);
@@ -129,12 +129,12 @@ export default function ProductSearch() {
       ) : (
         <ul className="list" aria-label={t('productsTab')}>
           {instruments.map((i) => (
-            <li key={i.Id}>
-              <Link to={`/trade?code=${encodeURIComponent(i.Code)}`} className="list-item">
-                <img src={instrumentLogo(i.Code)} alt="" width={32} height={32} loading="lazy" />
-                <strong className="grow">{i.ShowCode}</strong>
-                <span className="price">{formatPrice(i.ForexQuotations.Close, i.PricePrecision, locale)}</span>
-                <span className={`change ${trendOf(i.ForexQuotations.Change)}`}>{formatPercent(i.ForexQuotations.Change, locale)}</span>
+            <li key={i.id}>
+              <Link to={`/trade?code=${encodeURIComponent(i.code)}`} className="list-item">
+                <img src={instrumentLogo(i.code)} alt="" width={32} height={32} loading="lazy" />
+                <strong className="grow">{i.symbol}</strong>
+                <span className="price">{formatPrice(i.quote.price, i.digits, locale)}</span>
+                <span className={`change ${trendOf(i.quote.change)}`}>{formatPercent(i.quote.change, locale)}</span>
               </Link>
             </li>
           ))}
