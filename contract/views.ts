@@ -5,6 +5,7 @@
  */
 import { AlertDirection } from './alert-rules';
 import type { InstrumentTerms } from './arithmetic';
+import type { User as UpstreamUser } from './calls/account';
 import type { Alert as UpstreamAlert } from './calls/alerts';
 import type { Category as UpstreamCategory, Instrument as UpstreamInstrument, KlinePoint } from './calls/market';
 import type { AccountDetail as UpstreamAccountDetail, Order } from './calls/trade';
@@ -286,5 +287,32 @@ export function priceAlertView(a: UpstreamAlert): PriceAlert {
     note: a.note,
     createdAt: a.created_at,
     triggered: a.triggered_at === null ? null : { at: a.triggered_at, price: a.triggered_price ?? a.price },
+  };
+}
+
+/** The signed-in trader: who they are, and whether the account is a demo one. */
+export interface Trader {
+  id: number;
+  /** The number shown as theirs (UID). */
+  uid: string;
+  email: string | null;
+  mobile: string | null;
+  /** The phone's area code's id. */
+  areaId: number | null;
+  isDemo: boolean;
+  inviteCode: string;
+  createdAt: string;
+}
+
+export function traderView(u: UpstreamUser): Trader {
+  return {
+    id: u.id,
+    uid: u.uid,
+    email: u.email,
+    mobile: u.mobile,
+    areaId: u.area_id,
+    isDemo: u.is_demo === 1,
+    inviteCode: u.invite_code,
+    createdAt: u.created_at,
   };
 }

@@ -12,6 +12,6 @@ import { requireSignedIn, type SignedIn } from './session.server';
  */
 export async function requireRealAccount(request: Request): Promise<SignedIn> {
   const signedIn = await requireSignedIn(request);
-  if (signedIn.user.is_demo === 1) throw data(DEMO_BLOCKED, { status: 403 });
+  if (signedIn.user.isDemo) throw data(DEMO_BLOCKED, { status: 403 });
   return signedIn;
 }

@@ -3,6 +3,7 @@
  * each from its own test file, which sets the environment before it imports the session module.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
+import { traderView } from '#contract/views';
 import type * as SessionModule from './session.server';
 
 type Sessions = typeof SessionModule;
@@ -83,7 +84,7 @@ export function describeSessionStore(store: string, sessions: Sessions, count: (
       expect(await count()).toBe(before);
       expect(response.headers.get('Location')).toBe('/order');
       expect(await sessions.getSignedIn(withCookie(visitorCookie))).toBeNull();
-      expect(await sessions.getSignedIn(withCookie(newCookie))).toEqual({ token: 't1', user });
+      expect(await sessions.getSignedIn(withCookie(newCookie))).toEqual({ token: 't1', user: traderView(user) });
     });
 
     test('a session idle for longer than the idle timeout has expired', async () => {

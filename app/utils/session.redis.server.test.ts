@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { findProgram, freePort, startRedis } from '../../tests/services';
+import { traderView } from '#contract/views';
 import { cookieOf, describeSessionStore, testUser, withCookie } from './session-store.test-support';
 
 const installed = findProgram('redis-server') !== null;
@@ -66,7 +67,7 @@ describe.skipIf(!installed)('Redis', () => {
 
   test('two web nodes with their own data folders share sessions: signed in on A, signed in on B; logged out on B, out on A', async () => {
     const cookie = cookieOf(await nodeA!.startSession(new Request('http://localhost/login'), { token: 'shared', user: testUser }, '/'));
-    expect(await nodeB!.getSignedIn(withCookie(cookie))).toEqual({ token: 'shared', user: testUser });
+    expect(await nodeB!.getSignedIn(withCookie(cookie))).toEqual({ token: 'shared', user: traderView(testUser) });
     await nodeB!.endSession(withCookie(cookie, 'http://localhost/logout'), '/');
     expect(await nodeA!.getSignedIn(withCookie(cookie))).toBeNull();
     // Nothing of the sessions (nor a generated secret) is kept on the nodes themselves.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createCookie } from '@remix-run/node';
 import { CSRF } from 'remix-utils/csrf/server';
 import { afterAll, describe, expect, test, vi } from 'vitest';
+import { traderView } from '#contract/views';
 import { cookieOf, describeSessionStore, testUser, withCookie } from './session-store.test-support';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-session-test-'));
@@ -36,6 +37,54 @@ test('a visitor asking for a login-only page is sent to /login?from=<that page>'
   expect(thrown.headers.get('Location')).toBe('/login?from=%2Forder%3Ftype%3D0');
 });
 
+describe('the signed-in trader', () => {
+  test('a session written before this release (the upstream user as login gave it) is read as the trader view', async () => {
+    // A row as every release so far has written it: the session keeps the upstream's user, never a view.
+    const written = {
+      token: 'old-token',
+      createdAt: Date.now(),
+      user: {
+        id: 9,
+        uid: '90000009',
+        email: null,
+        mobile: '5550100',
+        area_id: 44,
+        is_demo: 1,
+        invite_code: 'OLDONE',
+        created_at: '2025-12-01T00:00:00.000Z',
+      },
+    } as const;
+    const session = await sessions.sessionStorage.getSession();
+    for (const [key, value] of Object.entries(written)) session.set(key as keyof typeof written, value as never);
+    const request = withCookie(
+      cookieOf(new Response(null, { headers: { 'Set-Cookie': await sessions.sessionStorage.commitSession(session) } })),
+    );
+    const trader = {
+      id: 9,
+      uid: '90000009',
+      email: null,
+      mobile: '5550100',
+      areaId: 44,
+      isDemo: true,
+      inviteCode: 'OLDONE',
+      createdAt: '2025-12-01T00:00:00.000Z',
+    };
+    expect(await sessions.getSignedIn(request)).toEqual({ token: 'old-token', user: trader });
+    // The root loader's read of the same session.
+    expect(sessions.traderOf(await sessions.getSession(request))).toEqual(trader);
+    // A demo account is kept from the real-account pages.
+    const { requireRealAccount } = await import('./guards.server');
+    await expect(requireRealAccount(request)).rejects.toMatchObject({ init: { status: 403 } });
+  });
+
+  test('a visitor, or a session without a token, has no trader', async () => {
+    expect(sessions.traderOf(await sessions.getSession(new Request('http://localhost/')))).toBeNull();
+    const session = await sessions.sessionStorage.getSession();
+    session.set('user', testUser);
+    expect(sessions.traderOf(session)).toBeNull();
+  });
+});
+
 describe('the store opens on first use', () => {
   test('importing the module opens no database: the first session made creates it', () => {
     expect(filesAtImport).not.toContain('web-sessions.sqlite');
@@ -54,7 +103,7 @@ describe('the store opens on first use', () => {
       expect(fs.existsSync(fresh)).toBe(false);
       const cookie = cookieOf(await node.startSession(new Request('http://localhost/login'), { token: 't', user: testUser }, '/'));
       expect(fs.readdirSync(fresh)).toContain('web-sessions.sqlite');
-      expect(await node.getSignedIn(withCookie(cookie))).toEqual({ token: 't', user: testUser });
+      expect(await node.getSignedIn(withCookie(cookie))).toEqual({ token: 't', user: traderView(testUser) });
       await node.closeSessionStore();
     } finally {
       Object.assign(process.env, saved);

@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { User } from '#contract/calls/account';
+import { traderView, type Trader } from '#contract/views';
 import { DATA_DIR, REDIS_URL, SESSION_SECRET } from './env.server';
 import { safeRedirectPath } from './safe-redirect';
 import type { Toast } from './toast';
@@ -22,6 +23,10 @@ export type { Toast };
 
 export interface SessionData {
   token: string;
+  /**
+   * The user as the upstream gave it at login: the session keeps the upstream's shape, so that a session written by
+   * any release reads the same; only this module reads its fields (getSignedIn and traderOf hand out the view).
+   */
   user: User;
   createdAt: number;
   /** A device uuid for the demo account (kept in its own long-lived cookie too). */
@@ -212,16 +217,29 @@ export async function sessionIdOf(cookieHeader: string | null): Promise<string |
   return typeof id === 'string' ? id : null;
 }
 
-export interface SignedIn {
+/** What a login gives (the upstream's session): what startSession keeps. */
+export interface UpstreamSession {
   token: string;
   user: User;
+}
+
+/** Who is signed in: the upstream token (never sent to the browser) and the trader, as a view. */
+export interface SignedIn {
+  token: string;
+  user: Trader;
 }
 
 export async function getSignedIn(request: Request): Promise<SignedIn | null> {
   const session = await getSession(request);
   const token = session.get('token');
-  const user = session.get('user');
+  const user = traderOf(session);
   return token && user ? { token, user } : null;
+}
+
+/** The session's trader (the root loader's too), or null for a visitor. */
+export function traderOf(session: AppSession): Trader | null {
+  const user = session.get('user');
+  return session.get('token') && user ? traderView(user) : null;
 }
 
 /** The path and query of the request, for `from`. */
@@ -245,7 +263,7 @@ export async function requireSignedIn(request: Request): Promise<SignedIn> {
 /**
  * Starts a signed-in session under a NEW id (the old one is deleted: no fixation) and redirects.
  */
-export async function startSession(request: Request, signedIn: SignedIn, redirectTo: string, toast?: Toast): Promise<Response> {
+export async function startSession(request: Request, signedIn: UpstreamSession, redirectTo: string, toast?: Toast): Promise<Response> {
   const old = await getSession(request);
   const demoId = old.get('demoId');
   await sessionStorage.destroySession(old);

@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const from = safeRedirectPath(url.searchParams.get('from'), '/');
   // A demo user may log in to a real account (the demo-blocked pages send them here).
   const signedIn = await getSignedIn(request);
-  if (signedIn && signedIn.user.is_demo !== 1) throw redirect(from);
+  if (signedIn && !signedIn.user.isDemo) throw redirect(from);
   const api = await upstreamApi(request, context);
   // The phone variant is an extra: if its settings cannot be read, e-mail login still works.
   const showMobile = await showMobileSetting(api).then(

@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       throw error;
     },
   );
-  return data({ hidden, account: { name: user.email ?? user.mobile, uid: user.uid, isDemo: user.is_demo === 1, ...figure } }, { headers });
+  return data({ hidden, account: { name: user.email ?? user.mobile, uid: user.uid, isDemo: user.isDemo, ...figure } }, { headers });
 }
 
 // Opening or closing the confirmation changes only `confirm`: no need to read the balance again.

@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { z } from 'zod';
-import type { User } from '#contract/calls/account';
+import type { Trader } from '#contract/views';
 import { AccountType, CodePurpose } from '#contract/enums';
 import { AuthFormPage } from '~/components/auth-form-page';
 import { Field } from '~/components/field';
@@ -31,9 +31,9 @@ export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.
 const SECRETS = ['new_password', 'secondary_password'];
 
 /** The code goes where the account can receive it: its e-mail, else its phone. */
-function codeDestination(user: User): CodeDestination {
+function codeDestination(user: Trader): CodeDestination {
   if (user.email) return { channel: 'email', to: user.email };
-  return { channel: 'sms', to: user.mobile ?? '', areaId: user.area_id ?? 0 };
+  return { channel: 'sms', to: user.mobile ?? '', areaId: user.areaId ?? 0 };
 }
 
 /** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */

@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const from = safeRedirectPath(url.searchParams.get('from'), '/');
   const signedIn = await getSignedIn(request);
-  if (signedIn && signedIn.user.is_demo !== 1) throw redirect(from);
+  if (signedIn && !signedIn.user.isDemo) throw redirect(from);
   const api = await upstreamApi(request, context);
   const { t } = await translator(request, 'auth');
   try {
