@@ -9,7 +9,7 @@ import { useTranslation } from '~/i18n/react';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
-import { accountDetail } from '~/upstream/trade.server';
+import { account } from '~/upstream/trade.server';
 import { formatMargin, formatMoney } from '~/utils/format';
 import { requireRealAccount } from '~/utils/guards.server';
 import { useLocale } from '~/utils/locale';
@@ -25,14 +25,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await upstreamApi(request, context);
   const { t } = await translator(request, 'mine');
   try {
-    const { data } = await accountDetail(api);
+    const a = await account(api);
     return {
       title: t('entries.wallet'),
-      balance: data.balance,
-      equity: data.equity,
-      margin: data.lock_balance,
-      withdrawPending: data.withdraw_pending,
-      depositPending: data.deposit_pending,
+      balance: a.balance,
+      equity: a.equity,
+      margin: a.heldMargin,
+      withdrawPending: a.withdrawPending,
+      depositPending: a.depositPending,
     };
   } catch (error) {
     return loaderFailure(request, error);

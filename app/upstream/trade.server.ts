@@ -1,38 +1,130 @@
-/** Spec §7 orders and account calls: one function per call. */
+/** Spec §7 orders and account calls: one function per call, each mapped once to the views of contract/views.ts. */
 import * as trade from '#contract/calls/trade';
+import { LedgerType, type OrderTab } from '#contract/enums';
 import { money } from '#contract/money';
+import { accountView, positionView, type Account, type Position } from '#contract/views';
 import type { z } from 'zod';
 import type { Api, ApiCallOptions } from './api.server';
 
-export const submitOrder = (api: Api, input: z.input<typeof trade.submit.request>, options?: ApiCallOptions) =>
-  api.call(trade.submit, input, options);
-export const myOrders = (api: Api, status: 0 | 1 | 3, page = 1) => api.call(trade.myDeal, { status, page });
-/** Closes a position, or `part.lots` of it (one key per rendered close form: a resent form closes once). */
-export const closeOrder = (api: Api, id: number, part?: { lots?: string; key?: string }) =>
-  api.call(trade.close, { id, cont: part?.lots, idempotency_key: part?.key });
+/** Places an order; the answer is the order as placed (or the one a repeated key placed before). */
+export const placeOrder = async (api: Api, input: z.input<typeof trade.submit.request>, options?: ApiCallOptions): Promise<Position> =>
+  positionView((await api.call(trade.submit, input, options)).data);
+
+/** A page of one tab of the orders screen, newest first. */
+export interface PositionPage {
+  positions: Position[];
+  /** Orders in the tab (every page). */
+  total: number;
+  /** Their profit, floating or realised, over every page (USD). */
+  profit: number;
+}
+
+export async function positionPage(api: Api, tab: OrderTab, page = 1): Promise<PositionPage> {
+  const { data, extras } = await api.call(trade.myDeal, { status: tab, page });
+  return { positions: data.map(positionView), total: extras.total ?? 0, profit: extras.all_fact_profits ?? 0 };
+}
+
+/** Closes a position, or `part.lots` of it (one key per rendered close form: a resent form closes once); the answer is the closed part. */
+export const closePosition = async (api: Api, id: number, part?: { lots?: string; key?: string }): Promise<Position> =>
+  positionView((await api.call(trade.close, { id, cont: part?.lots, idempotency_key: part?.key })).data);
+
+/** What "close all" did: the positions closed with their profit, those that failed with why, and the profit in all (USD). */
+export type CloseAllOutcome = z.output<typeof trade.CloseAllResultSchema>;
+
 /** Closes every holding position in `scope` (winning, losing or all); each succeeds or fails on its own. */
-export const closeAll = (api: Api, scope: trade.CloseAllScope, key?: string) => api.call(trade.closeAll, { scope, idempotency_key: key });
+export const closePositions = async (api: Api, scope: trade.CloseAllScope, key?: string): Promise<CloseAllOutcome> =>
+  (await api.call(trade.closeAll, { scope, idempotency_key: key })).data;
 
 /** How many holding positions are in `scope` now and their floating profit (USD): what "close all" would take. */
 export async function closeAllPreview(api: Api, scope: trade.CloseAllScope): Promise<{ count: number; profit: number }> {
   let count = 0;
   let profitMicro = 0;
   for (let page = 1; page <= CLOSE_ALL_PREVIEW_PAGES; page++) {
-    const { data, extras } = await myOrders(api, 1, page);
-    for (const o of data) {
-      if (!trade.inCloseScope(scope, o.FactProfits)) continue;
+    const { positions, total } = await positionPage(api, 1, page);
+    for (const p of positions) {
+      if (!trade.inCloseScope(scope, p.profit)) continue;
       count += 1;
-      profitMicro += money.fromNumber(o.FactProfits);
+      profitMicro += money.fromNumber(p.profit);
     }
-    if (page * trade.MY_DEAL_PAGE_SIZE >= (extras.total ?? 0) || data.length === 0) break;
+    if (page * trade.MY_DEAL_PAGE_SIZE >= total || positions.length === 0) break;
   }
   return { count, profit: money.toNumber(profitMicro) };
 }
 /** Pages read for the preview: 500 positions. */
 const CLOSE_ALL_PREVIEW_PAGES = 25;
+
+/** Cancels a pending order. */
+export const cancelPending = async (api: Api, id: number): Promise<Position> =>
+  positionView((await api.call(trade.cancelTrade, { id })).data);
+
+/** A position's take profit, stop loss and trailing distance, as prices (empty: none). */
+export interface Stops {
+  takeProfit?: string;
+  stopLoss?: string;
+  trailDistance?: string;
+}
+
+/** Sets a position's (or a pending order's) stops; what is left out is removed. */
+export const setPositionStops = async (api: Api, id: number, stops: Stops): Promise<Position> =>
+  positionView(
+    (
+      await api.call(trade.setStopPrice, {
+        id,
+        target_profit_price: stops.takeProfit,
+        stop_loss_price: stops.stopLoss,
+        trail_distance: stops.trailDistance,
+      })
+    ).data,
+  );
+
+/** The free cash (USD). */
+export const balance = async (api: Api): Promise<number> => (await api.call(trade.getBalance, {})).data.balance;
+
+/** The account's figures, the margin its orders hold, and money on its way. */
+export const account = async (api: Api): Promise<Account> => accountView((await api.call(trade.forexDetail, {})).data);
+
+/** A movement of money as the trader reads it. */
+export interface LedgerEntry {
+  id: number;
+  /** Signed USD. */
+  amount: number;
+  label: string;
+  balanceAfter: number;
+  time: string;
+}
+
+/** A page of the account log, newest first, and how many movements there are in all. */
+export async function accountLog(api: Api, page = 1): Promise<{ entries: LedgerEntry[]; total: number }> {
+  const { data, extras } = await api.call(trade.forexChange, { page });
+  const entries = data.map((e) => ({
+    id: e.Id,
+    amount: e.Value,
+    // An adjustment's words are the back office's memo; every other movement has its name.
+    label: e.Type === LedgerType.AdminAdjustment ? e.Memo || e.MemoTran : e.MemoTran,
+    balanceAfter: e.Balance,
+    time: e.CreatedAtTran,
+  }));
+  return { entries, total: extras.total ?? 0 };
+}
+
+/** Puts a demo account back to its opening balance. */
+export const resetDemo = async (api: Api): Promise<void> => void (await api.call(trade.resetForexDemoAccount, {}));
+
+// ── Until the trade and order screens read the views (their files are being split): the upstream's shapes. ──────────
+
+/** @deprecated The upstream's order: use placeOrder. */
+export const submitOrder = (api: Api, input: z.input<typeof trade.submit.request>, options?: ApiCallOptions) =>
+  api.call(trade.submit, input, options);
+/** @deprecated The upstream's orders: use positionPage. */
+export const myOrders = (api: Api, status: 0 | 1 | 3, page = 1) => api.call(trade.myDeal, { status, page });
+/** @deprecated Use closePosition. */
+export const closeOrder = (api: Api, id: number, part?: { lots?: string; key?: string }) =>
+  api.call(trade.close, { id, cont: part?.lots, idempotency_key: part?.key });
+/** @deprecated Use closePositions. */
+export const closeAll = (api: Api, scope: trade.CloseAllScope, key?: string) => api.call(trade.closeAll, { scope, idempotency_key: key });
+/** @deprecated Use cancelPending. */
 export const cancelOrder = (api: Api, id: number) => api.call(trade.cancelTrade, { id });
+/** @deprecated Use setPositionStops. */
 export const setStops = (api: Api, input: z.input<typeof trade.setStopPrice.request>) => api.call(trade.setStopPrice, input);
-export const balance = (api: Api) => api.call(trade.getBalance, {});
+/** @deprecated The upstream's figures: use account. */
 export const accountDetail = (api: Api) => api.call(trade.forexDetail, {});
-export const accountLog = (api: Api, page = 1) => api.call(trade.forexChange, { page });
-export const resetDemo = (api: Api) => api.call(trade.resetForexDemoAccount, {});

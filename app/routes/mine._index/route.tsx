@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = api.signedIn;
   // The balance is one figure of the page: when it cannot be read, the rest of the page still works.
   const figure = await balance(api).then(
-    (r) => ({ balance: r.data.balance, balanceError: null }),
+    (cash) => ({ balance: cash, balanceError: null }),
     async (error: unknown) => {
       if (error instanceof UpstreamError || error instanceof UpstreamUnavailable)
         return { balance: null, balanceError: await failureMessage(request, error) };

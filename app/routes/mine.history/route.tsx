@@ -12,7 +12,7 @@ import { NextPageLink, usePagedList, type ListPage } from '~/components/endless-
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
-import { accountLog } from '~/upstream/trade.server';
+import { accountLog, type LedgerEntry } from '~/upstream/trade.server';
 import { formatMoney, formatProfit, trendOf } from '~/utils/format';
 import { formatDateTime } from '~/utils/format-date';
 import { useLocale } from '~/utils/locale';
@@ -22,34 +22,14 @@ import { pageTitle } from '~/utils/page-title';
 
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
-/** A movement as the trader reads it. */
-export interface LedgerEntry {
-  id: number;
-  /** Signed USD. */
-  amount: number;
-  label: string;
-  balanceAfter: number;
-  time: string;
-}
-
-/** Type 10 is an adjustment whose words are the back office's memo; every other type has its name. */
-const ADJUSTMENT = 10;
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireSignedIn(request);
   const page = Math.min(Math.max(Number(new URL(request.url).searchParams.get('page')) || 1, 1), 100_000);
   const api = await upstreamApi(request, context);
   const { t } = await translator(request, 'mine');
   try {
-    const { data, extras } = await accountLog(api, page);
-    const items: LedgerEntry[] = data.map((e) => ({
-      id: e.Id,
-      amount: e.Value,
-      label: e.Type === ADJUSTMENT ? e.Memo || e.MemoTran : e.MemoTran,
-      balanceAfter: e.Balance,
-      time: e.CreatedAtTran,
-    }));
-    const list: ListPage<LedgerEntry> = { page, items, hasMore: page * ACCOUNT_LOG_PAGE_SIZE < (extras.total ?? 0) };
+    const { entries, total } = await accountLog(api, page);
+    const list: ListPage<LedgerEntry> = { page, items: entries, hasMore: page * ACCOUNT_LOG_PAGE_SIZE < total };
     return { ...list, title: t('pages.history') };
   } catch (error) {
     return loaderFailure(request, error);

@@ -16,7 +16,7 @@ import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
 import { requestWithdrawal, withdrawCurrencies, withdrawMethods, withdrawRecords, type WithdrawRecord } from '~/upstream/funds.server';
-import { accountDetail } from '~/upstream/trade.server';
+import { account } from '~/upstream/trade.server';
 import { validateCsrf } from '~/utils/csrf.server';
 import { replyToFailure } from '~/utils/form-action.server';
 import { requireRealAccount } from '~/utils/guards.server';
@@ -56,10 +56,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await upstreamApi(request, context);
   const { t } = await translator(request, 'withdraw');
   try {
-    const [currencies, methods, detail, history] = await Promise.all([
+    const [currencies, methods, figures, history] = await Promise.all([
       withdrawCurrencies(api, type),
       withdrawMethods(api, type),
-      accountDetail(api),
+      account(api),
       withdrawRecords(api, page),
     ]);
     const list: ListPage<WithdrawRecord> = {
@@ -74,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       currencies,
       methods,
       // What may leave: free cash, never more than the free margin (the upstream's rule).
-      available: Math.max(0, Math.min(detail.data.balance, detail.data.free_margin)),
+      available: Math.max(0, Math.min(figures.balance, figures.freeMargin)),
       ...list,
       idempotencyKey: crypto.randomUUID(),
       constraint: getZodConstraint(WithdrawFormSchema),
