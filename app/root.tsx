@@ -32,7 +32,7 @@ import { csrf } from './utils/csrf.server';
 import { isSharedPage } from './utils/shared-pages.server';
 import { SHARED_PATHS } from './utils/shared-pages';
 import { lossCheckRedirect } from './utils/loss-check.server';
-import { getSession, takeToast } from './utils/session.server';
+import { getSession, takeToast, traderOf } from './utils/session.server';
 import { ShellStyles } from './utils/shell-styles';
 import { numberSymbols } from './utils/format';
 import { datePatterns } from './utils/format-date';
@@ -49,8 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (lossRedirect) throw redirect(lossRedirect);
   const { toast, clear: clearToast } = await takeToast(request);
   const t = (await i18nFor(lang)).getFixedT(lang);
-  const token = session.get('token');
-  const user = token ? (session.get('user') ?? null) : null;
+  const trader = traderOf(session);
   const headers = new Headers();
   if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
   // Reading a toast consumes it: it is shown once.
@@ -63,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       locale: LANGUAGE_TAGS[lang],
       csrfToken,
       toast,
-      user: user && { email: user.email, uid: user.uid, isDemo: user.is_demo === 1 },
+      user: trader && { email: trader.email, uid: trader.uid, isDemo: trader.isDemo },
       // The titles of screens whose loaders have no words of their own, in the user's language (utils/page-title).
       pageTitles: {
         language: t('language.title'),
