@@ -39,6 +39,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+/** The ways in and out, in the wallet's order. */
+const WAYS = [
+  { to: '/mine/charge', key: 'entries.deposit' },
+  { to: '/mine/withdraw', key: 'entries.withdraw' },
+  { to: '/mine/coin-address-list', key: 'pages.coinAddresses' },
+  { to: '/mine/bank-card-list', key: 'pages.bankCards' },
+  { to: '/mine/history', key: 'pages.history' },
+] as const;
+
 export default function WalletPage() {
   const w = useLoaderData<typeof loader>();
   const { t } = useTranslation('deposit');
@@ -51,54 +60,28 @@ export default function WalletPage() {
       <PageHeader title={tm('entries.wallet')} back="/mine" />
       <section className="funds-card" aria-label={t('wallet.figures')}>
         <dl className="wallet-figures">
-          <div className="total">
-            <dt>{t('wallet.balance')}</dt>
-            <dd>{formatMoney(w.balance, locale)} USD</dd>
-          </div>
-          <div>
-            <dt>{t('wallet.margin')}</dt>
-            <dd>{formatMargin(w.margin, locale)}</dd>
-          </div>
-          <div>
-            <dt>{t('wallet.equity')}</dt>
-            <dd>{formatMoney(w.equity, locale)}</dd>
-          </div>
-          <div>
-            <dt>{t('wallet.depositPending')}</dt>
-            <dd>{formatMoney(w.depositPending, locale)}</dd>
-          </div>
-          <div>
-            <dt>{t('wallet.withdrawPending')}</dt>
-            <dd>{formatMoney(w.withdrawPending, locale)}</dd>
-          </div>
+          {[
+            { key: 'wallet.balance', value: `${formatMoney(w.balance, locale)} USD`, className: 'total' },
+            { key: 'wallet.margin', value: formatMargin(w.margin, locale) },
+            { key: 'wallet.equity', value: formatMoney(w.equity, locale) },
+            { key: 'wallet.depositPending', value: formatMoney(w.depositPending, locale) },
+            { key: 'wallet.withdrawPending', value: formatMoney(w.withdrawPending, locale) },
+          ].map(({ key, value, className }) => (
+            <div key={key} className={className}>
+              <dt>{t(key)}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
         </dl>
       </section>
       <ul className="list" aria-label={t('wallet.actions')}>
-        <li>
-          <Link to="/mine/charge" className="list-item">
-            <span className="grow">{tm('entries.deposit')}</span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/mine/withdraw" className="list-item">
-            <span className="grow">{tm('entries.withdraw')}</span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/mine/coin-address-list" className="list-item">
-            <span className="grow">{tm('pages.coinAddresses')}</span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/mine/bank-card-list" className="list-item">
-            <span className="grow">{tm('pages.bankCards')}</span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/mine/history" className="list-item">
-            <span className="grow">{tm('pages.history')}</span>
-          </Link>
-        </li>
+        {WAYS.map(({ to, key }) => (
+          <li key={to}>
+            <Link to={to} className="list-item">
+              <span className="grow">{tm(key)}</span>
+            </Link>
+          </li>
+        ))}
       </ul>
     </main>
   );
