@@ -5,36 +5,17 @@
  */
 import { useTranslation } from '~/i18n/react';
 import { RISK_WARNING_PERCENT, STOP_OUT_PERCENT } from '#contract/arithmetic';
-import type { AccountDetail } from '#contract/calls/trade';
+import type { AccountFigures as Figures } from '#contract/views';
 import { useLiveAccount } from '~/live/state';
 import { formatMargin, formatMoney, formatPercent, formatProfit, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 
-export function AccountFigures({ detail }: { detail: AccountDetail }) {
+export function AccountFigures({ account }: { account: Figures }) {
   const { t } = useTranslation('trade');
   const locale = useLocale();
-  const live = useLiveAccount();
-  const figures = live
-    ? {
-        balance: live.balance,
-        equity: live.equity,
-        free: live.free_margin,
-        margin: live.margin,
-        risk: live.risk_rate,
-        // Display only: used margin ÷ net value, as the upstream's margin_ratio.
-        ratio: live.equity > 0 ? (live.margin / live.equity) * 100 : null,
-        profit: live.profit,
-      }
-    : {
-        balance: detail.balance,
-        equity: detail.equity,
-        free: detail.free_margin,
-        margin: detail.margin,
-        risk: detail.risk_rate,
-        ratio: detail.margin_ratio,
-        profit: detail.floating_profit,
-      };
-  const danger = figures.risk !== null && figures.risk <= RISK_WARNING_PERCENT;
+  // The page's figures and the stream's are the same view.
+  const figures = useLiveAccount() ?? account;
+  const danger = figures.riskRate !== null && figures.riskRate <= RISK_WARNING_PERCENT;
   return (
     <section className="account-figures" aria-label={t('account.title')}>
       <dl>
@@ -48,7 +29,7 @@ export function AccountFigures({ detail }: { detail: AccountDetail }) {
         </div>
         <div>
           <dt>{t('account.available')}</dt>
-          <dd>{formatMoney(figures.free, locale)}</dd>
+          <dd>{formatMoney(figures.freeMargin, locale)}</dd>
         </div>
         <div>
           <dt>{t('account.margin')}</dt>
@@ -56,11 +37,11 @@ export function AccountFigures({ detail }: { detail: AccountDetail }) {
         </div>
         <div className={danger ? 'danger' : undefined}>
           <dt>{t('account.riskRate')}</dt>
-          <dd>{figures.risk === null ? '—' : formatPercent(figures.risk, locale, false)}</dd>
+          <dd>{figures.riskRate === null ? '—' : formatPercent(figures.riskRate, locale, false)}</dd>
         </div>
         <div>
           <dt>{t('account.prepaymentRatio')}</dt>
-          <dd>{figures.ratio === null ? '—' : formatPercent(figures.ratio, locale, false)}</dd>
+          <dd>{figures.marginRatio === null ? '—' : formatPercent(figures.marginRatio, locale, false)}</dd>
         </div>
         <div>
           <dt>{t('account.totalProfit')}</dt>

@@ -8,7 +8,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
-import { RESYNC_EVENT, type AlertData } from './events';
+import type { PriceAlert } from '#contract/views';
+import { RESYNC_EVENT } from './events';
 
 /** How long an alert's toast stays unless dismissed. */
 const ALERT_TOAST_MS = 20_000;
@@ -16,7 +17,7 @@ const ALERT_TOAST_MS = 20_000;
 const MAX_TOASTS = 3;
 
 export function AlertToasts({ signedIn }: { signedIn: boolean }) {
-  const [fired, setFired] = useState<AlertData[]>([]);
+  const [fired, setFired] = useState<PriceAlert[]>([]);
   const dismiss = useCallback((id: number) => setFired((list) => list.filter((a) => a.id !== id)), []);
   useEffect(() => {
     if (!signedIn) return;
@@ -49,7 +50,7 @@ export function AlertToasts({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-function AlertToast({ alert, dismiss }: { alert: AlertData; dismiss: (id: number) => void }) {
+function AlertToast({ alert, dismiss }: { alert: PriceAlert; dismiss: (id: number) => void }) {
   const { t } = useTranslation('alerts');
   const locale = useLocale();
   useEffect(() => {
@@ -57,12 +58,12 @@ function AlertToast({ alert, dismiss }: { alert: AlertData; dismiss: (id: number
     return () => clearTimeout(timer);
   }, [alert.id, dismiss]);
   const onDismiss = () => dismiss(alert.id);
-  const price = (value: number) => formatPrice(value, alert.precision, locale);
+  const price = (value: number) => formatPrice(value, alert.digits, locale);
   const words = t(alert.direction === 'above' ? 'risesTo' : 'fallsTo', { symbol: alert.symbol, price: price(alert.level) });
   return (
     <div className="toast toast-alert" role="alert">
       <span className="toast-text">
-        {t('fired', { alert: words, price: price(alert.price) })}
+        {t('fired', { alert: words, price: price(alert.triggered?.price ?? alert.level) })}
         {alert.note ? <span className="toast-note">{alert.note}</span> : null}{' '}
         <Link to={`/alerts?code=${encodeURIComponent(alert.code)}`} onClick={onDismiss}>
           {t('view')}

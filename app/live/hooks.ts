@@ -4,7 +4,7 @@
  * (and before hydration) they return nothing live.
  */
 import { useEffect, useLayoutEffect, useSyncExternalStore, type RefObject } from 'react';
-import type { QuoteData } from './events';
+import type { Quote } from '#contract/views';
 import { live, type FeedHealth, type StreamScope } from './store';
 
 const noop = () => () => {};
@@ -29,7 +29,7 @@ const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLa
  * `content-visibility: auto` skips only what is more than half a screen away); near the screen again, it draws
  * the latest quote at once.
  */
-export function useLiveQuoteDraw(id: number, node: RefObject<Element>, draw: (q: QuoteData) => void) {
+export function useLiveQuoteDraw(id: number, node: RefObject<Element>, draw: (q: Quote) => void) {
   useBrowserLayoutEffect(() => {
     const slice = live?.quote(id);
     const element = node.current!;

@@ -5,7 +5,8 @@
  * writes its ticks without React (`useLiveQuoteDraw` in hooks.ts).
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import type { AccountData, KlineData, QuoteData } from './events';
+import type { LiveAccount, Quote } from '#contract/views';
+import type { KlineData } from './events';
 import { live } from './store';
 
 const noop = () => () => {};
@@ -13,12 +14,12 @@ const none = () => undefined;
 const nothing = () => null;
 
 /** One instrument's latest quote (undefined until the stream brings one, or for no id). */
-export function useLiveQuote(id: number | null | undefined): QuoteData | undefined {
+export function useLiveQuote(id: number | null | undefined): Quote | undefined {
   const slice = live && id ? live.quote(id) : null;
   return useSyncExternalStore(slice?.subscribe ?? noop, slice?.get ?? none, none);
 }
 
-export function useLiveAccount(): AccountData | null {
+export function useLiveAccount(): LiveAccount | null {
   return useSyncExternalStore(live?.account.subscribe ?? noop, live?.account.get ?? nothing, nothing);
 }
 

@@ -1,9 +1,9 @@
 /**
- * The live store's handling of stream events that go wrong: a listener that throws, a malformed event. The
- * browser's EventSource and window are stand-ins; the store's module is loaded after them (it makes its
- * store only where there is a window).
+ * The live store's handling of stream events that go wrong (a listener that throws, a malformed event), and of the
+ * stream's version (a tab reloads when the server speaks another). The browser's EventSource, window and location
+ * are stand-ins; the store's module is loaded after them (it makes its store only where there is a window).
  */
-import { afterAll, afterEach, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 
 /** An EventSource whose events the test sends. */
 class TestEventSource {
@@ -29,19 +29,27 @@ vi.stubGlobal('EventSource', TestEventSource);
 // Frames are never drawn here: the events under test reach their listeners at once.
 vi.stubGlobal('window', { addEventListener() {}, dispatchEvent() {}, setTimeout: () => 1 });
 vi.stubGlobal('document', { addEventListener() {}, visibilityState: 'visible' });
+const reload = vi.fn();
+vi.stubGlobal('location', { reload });
+const { STREAM_VERSION } = await import('#contract/stream');
 const live = (await import('./store')).live!;
 const release = live.retain({ code: 'EURUSD', period: '1' });
 const source = TestEventSource.last!;
+// The stream says first that it speaks this code's version: its events are read from then on.
+source.send('status', JSON.stringify({ state: 'up', version: STREAM_VERSION }));
 
 const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-afterEach(() => logged.mockClear());
+afterEach(() => {
+  logged.mockClear();
+  reload.mockClear();
+});
 afterAll(() => {
   release();
   vi.unstubAllGlobals();
 });
 
 test.each([
-  ['kline', live.onKline.bind(live), { forex_id: 1, Close: 1.1 }, { forex_id: 1, Close: 1.1 }],
+  ['kline', live.onKline.bind(live), { instrumentId: 1, close: 1.1 }, { instrumentId: 1, close: 1.1 }],
   ['closed', live.onClosed.bind(live), { ids: [4, 5] }, [4, 5]],
   ['alert', live.onAlert.bind(live), { id: 9, code: 'EURUSD' }, { id: 9, code: 'EURUSD' }],
 ] as const)(
@@ -65,10 +73,59 @@ test.each([
 test('a malformed event is dropped and logged; the stream goes on with the next one', () => {
   const listener = vi.fn();
   const off = live.onKline(listener);
-  expect(() => source.send('kline', '{"forex_id": 1,')).not.toThrow();
+  expect(() => source.send('kline', '{"instrumentId": 1,')).not.toThrow();
   expect(listener).not.toHaveBeenCalled();
   expect(logged).toHaveBeenCalledWith('[live]', 'kline', expect.any(SyntaxError));
-  source.send('kline', '{"forex_id": 1}');
-  expect(listener).toHaveBeenCalledWith({ forex_id: 1 });
+  source.send('kline', '{"instrumentId": 1}');
+  expect(listener).toHaveBeenCalledWith({ instrumentId: 1 });
   off();
+});
+
+describe('the stream’s version', () => {
+  /** A new stream (another chart), as the store opens it. */
+  const reconnect = (code: string) => {
+    live.setScope({ code, period: '1min' });
+    return TestEventSource.last!;
+  };
+
+  test('the tab asks for the version it was built with', () => {
+    expect(new URL(source.url, 'http://localhost').searchParams.get('v')).toBe(String(STREAM_VERSION));
+  });
+
+  test('a server that names another version reloads the tab: its events are in shapes this code would misread', () => {
+    const stream = reconnect('GBPUSD');
+    const listener = vi.fn();
+    const off = live.onAlert(listener);
+    stream.send('status', JSON.stringify({ state: 'up', version: STREAM_VERSION + 1 }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    stream.send('alert', '{"id": 1}');
+    expect(listener).not.toHaveBeenCalled();
+    off();
+  });
+
+  test('the same version: no reload, and the events are read', () => {
+    const stream = reconnect('USDJPY');
+    const listener = vi.fn();
+    const off = live.onAlert(listener);
+    stream.send('status', JSON.stringify({ state: 'up', version: STREAM_VERSION }));
+    stream.send('alert', '{"id": 2}');
+    expect(reload).not.toHaveBeenCalled();
+    expect(listener).toHaveBeenCalledWith({ id: 2 });
+    off();
+  });
+
+  test('a node of a release before versions (a rolling deploy): no reload, and none of its events are read', () => {
+    const stream = reconnect('XAUUSD');
+    const kline = vi.fn();
+    const closed = vi.fn();
+    const offs = [live.onKline(kline), live.onClosed(closed)];
+    // Its replays come before its status, in the old shapes; then its status, which names no version.
+    stream.send('closed', '{"ids": [7]}');
+    stream.send('status', JSON.stringify({ state: 'up' }));
+    stream.send('kline', '{"forex_id": 1, "Close": 1.1}');
+    expect(reload).not.toHaveBeenCalled();
+    expect(kline).not.toHaveBeenCalled();
+    expect(closed).not.toHaveBeenCalled();
+    offs.forEach((off) => off());
+  });
 });

@@ -5,7 +5,9 @@
  * Reconnects when the tab comes back (visibilitychange), the network returns (online) or the page is restored
  * from the back-forward cache (pageshow); shows the feed as stale meanwhile.
  */
-import { RESYNC_EVENT, type AccountData, type AlertData, type KlineData, type QuoteData, type StreamEventName } from './events';
+import { STREAM_VERSION } from '#contract/stream';
+import type { LiveAccount, PriceAlert, Quote } from '#contract/views';
+import { RESYNC_EVENT, type KlineData, type StatusData, type StreamEventName } from './events';
 
 export type FeedHealth = 'connecting' | 'up' | 'stale' | 'down';
 
@@ -82,12 +84,12 @@ class LiveStore {
   /** The quotes the open stream carries (null: every instrument). */
   private carried: ReadonlySet<number> | null = null;
   /** The latest quote of every instrument the stream carries (a slice starts from it). */
-  private readonly latest = new Map<number, QuoteData>();
-  readonly account = new Slice<AccountData | null>(null);
+  private readonly latest = new Map<number, Quote>();
+  readonly account = new Slice<LiveAccount | null>(null);
   readonly health = new Slice<FeedHealth>('connecting');
-  private readonly quoteSlices = new Map<number, Slice<QuoteData | undefined>>();
-  private pendingQuotes = new Map<number, QuoteData>();
-  private pendingAccount: AccountData | null = null;
+  private readonly quoteSlices = new Map<number, Slice<Quote | undefined>>();
+  private pendingQuotes = new Map<number, Quote>();
+  private pendingAccount: LiveAccount | null = null;
   private pendingHealth: FeedHealth | null = null;
   private frame = 0;
   private lastFlush = 0;
@@ -95,14 +97,14 @@ class LiveStore {
   private snapshot = false;
   private klineListeners = new Set<(k: KlineData) => void>();
   private closedListeners = new Set<(ids: number[]) => void>();
-  private alertListeners = new Set<(alert: AlertData) => void>();
+  private alertListeners = new Set<(alert: PriceAlert) => void>();
   private users = 0;
   private wired = false;
   /** The id of the last event received: a new EventSource sends it so the hub replays what was missed. */
   private lastEventId = '';
 
   /** One instrument's quote: its listeners run only when that instrument ticks. */
-  quote(id: number): Slice<QuoteData | undefined> {
+  quote(id: number): Slice<Quote | undefined> {
     let slice = this.quoteSlices.get(id);
     if (!slice) this.quoteSlices.set(id, (slice = new Slice(this.latest.get(id))));
     return slice;
@@ -145,14 +147,14 @@ class LiveStore {
     return listen(this.closedListeners, listener);
   }
 
-  onAlert(listener: (alert: AlertData) => void): () => void {
+  onAlert(listener: (alert: PriceAlert) => void): () => void {
     return listen(this.alertListeners, listener);
   }
 
   private connect() {
     this.disconnect();
-    // v=2: a round's quotes come in one `quotes` event.
-    const params = new URLSearchParams({ v: '2' });
+    // The shapes this code reads (a round's quotes come in one `quotes` event).
+    const params = new URLSearchParams({ v: String(STREAM_VERSION) });
     if (this.scope.code) params.set('code', this.scope.code);
     if (this.scope.period) params.set('period', this.scope.period);
     const wanted = this.scope.quotes;
@@ -180,29 +182,38 @@ class LiveStore {
     clearTimeout(this.frame);
     this.frame = 0;
     this.setHealth('connecting');
-    const on = <K extends StreamEventName>(name: K, handle: (data: never) => void) =>
+    // The stream's data is read once its status says it speaks this code's version: a node of an earlier release
+    // (a rolling deploy) sends the shapes before it, and its replays come before its status.
+    let speaks = false;
+    const on = <K extends StreamEventName>(name: K, handle: (data: never) => void, always?: boolean) =>
       source.addEventListener(name, (e) => {
         const id = (e as MessageEvent<string>).lastEventId;
         if (id) this.lastEventId = id;
         // A malformed event is dropped (the next one brings the state again).
-        report(name, () => handle(JSON.parse((e as MessageEvent<string>).data) as never));
+        if (speaks || always) report(name, () => handle(JSON.parse((e as MessageEvent<string>).data) as never));
       });
-    const take = (quotes: QuoteData | QuoteData[]) => {
-      for (const q of [quotes].flat()) this.pendingQuotes.set(q.forex_id, q);
+    on('quotes', (quotes: Quote[]) => {
+      for (const q of quotes) this.pendingQuotes.set(q.instrumentId, q);
       this.schedule();
-    };
-    on('quotes', take);
-    // A node not yet updated in a rolling deploy ignores v=2 and sends a quote per event.
-    on('quote', take);
-    on('account', (a: AccountData) => {
+    });
+    on('account', (a: LiveAccount) => {
       this.pendingAccount = a;
       this.schedule();
     });
     on('kline', (k: KlineData) => notify('kline', this.klineListeners, k));
     // Closed orders are handled at once, never batched away.
     on('closed', (c: { ids: number[] }) => notify('closed', this.closedListeners, c.ids));
-    on('alert', (a: AlertData) => notify('alert', this.alertListeners, a));
-    on('status', (s: { state: 'up' | 'stale' | 'down' }) => this.setHealth(s.state));
+    on('alert', (a: PriceAlert) => notify('alert', this.alertListeners, a));
+    on(
+      'status',
+      (s: StatusData) => {
+        // The server speaks another version: this tab's code would misread it, so the tab loads the new code.
+        if (s.version && s.version !== STREAM_VERSION) return location.reload();
+        // A node of a release before versions: its prices stay "connecting" until the stream lands on another.
+        if ((speaks = s.version === STREAM_VERSION)) this.setHealth(s.state);
+      },
+      true,
+    );
     // Announced on the window: the page shell (resync.tsx) reruns the loaders without loading this module.
     on('resync', () => window.dispatchEvent(new Event(RESYNC_EVENT)));
     source.onerror = () => this.setHealth(source.readyState === CLOSED ? 'down' : 'stale');

@@ -1,13 +1,18 @@
 /**
- * The candle history behind the trade screen's chart (`/candles?code=EURUSD&period=15min`): the page carries
+ * The candle history behind the trade screen's chart (`/candles?code=EURUSD&period=15min&v=3`): the page carries
  * only the candles its SVG draws, and the canvas chart asks for the rest when it loads, to scroll back in time.
- * Public market data, the same for everyone.
+ * Public market data, the same for everyone. `v=3` (the stream's version) asks for the Candle view; a chart loaded
+ * before it asks without and gets the shape it reads.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { upstreamApi, upstreamFallback } from '~/upstream/api.server';
-import { candles, instrumentList } from '~/upstream/market.server';
+import { chartCandles, instrumentList } from '~/upstream/market.server';
 import { periodOf } from './trade/trade-url';
-import { chartCandle } from '~/components/candle-chart/candles';
+import { chartCandle, type Candle } from '~/components/candle-chart/candles';
+import { STREAM_VERSION } from '#contract/stream';
+
+/** A candle as charts loaded before version 3 read it. */
+const candleBeforeViews = ({ time, open, high, low, close }: Candle) => ({ Time: time, Open: open, High: high, Low: low, Close: close });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -15,8 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const instrument = (await instrumentList(api)).instruments.find((i) => i.code === params.get('code'));
     if (!instrument) return new Response('Not found', { status: 404 });
-    const list = (await candles(api, instrument.id, periodOf(params.get('period')))).data;
-    return Response.json(list.map(chartCandle), { headers: { 'cache-control': 'public, max-age=5' } });
+    const list = (await chartCandles(api, instrument.id, periodOf(params.get('period')))).map(chartCandle);
+    const shaped = params.get('v') === String(STREAM_VERSION) ? list : list.map(candleBeforeViews);
+    return Response.json(shaped, { headers: { 'cache-control': 'public, max-age=5' } });
   } catch (error) {
     // Without the history the chart still shows the page's candles; a fault of ours (not the upstream's) goes on.
     const unavailable = new Response('Candles unavailable', { status: 503, headers: { 'cache-control': 'no-store' } });

@@ -1,14 +1,46 @@
 /** Spec §7 orders and account calls: one function per call, each mapped once to the views of contract/views.ts. */
 import * as trade from '#contract/calls/trade';
-import { LedgerType, type OrderTab } from '#contract/enums';
+import { LedgerType, type EntryMode, type OrderTab, type Side } from '#contract/enums';
 import { money } from '#contract/money';
 import { accountView, positionView, type Account, type Position } from '#contract/views';
 import type { z } from 'zod';
 import type { Api, ApiCallOptions } from './api.server';
 
+/** An order as the ticket asks for it: prices and lots as typed (an empty text: none). */
+export interface OrderRequest {
+  instrumentId: number;
+  side: Side | number;
+  lots: string;
+  leverage: number;
+  /** At the market price, or pending at `targetPrice`. */
+  entry: EntryMode | number;
+  targetPrice: string;
+  takeProfit: string;
+  stopLoss: string;
+  trailDistance: string;
+  /** The price the trader saw (a market order filled too far from it is refused); '' for a pending one. */
+  seenPrice: string;
+  /** One per rendered ticket: a repeated key gets the order placed under it. */
+  key?: string;
+}
+
 /** Places an order; the answer is the order as placed (or the one a repeated key placed before). */
-export const placeOrder = async (api: Api, input: z.input<typeof trade.submit.request>, options?: ApiCallOptions): Promise<Position> =>
-  positionView((await api.call(trade.submit, input, options)).data);
+export async function placeOrder(api: Api, order: OrderRequest, options?: ApiCallOptions): Promise<Position> {
+  const input = {
+    type: order.side,
+    cont: order.lots,
+    forex_id: order.instrumentId,
+    status: order.entry,
+    target_price: order.targetPrice,
+    target_profit_price: order.takeProfit,
+    stop_loss_price: order.stopLoss,
+    trail_distance: order.trailDistance,
+    multiple: order.leverage,
+    price: order.seenPrice,
+    idempotency_key: order.key,
+  };
+  return positionView((await api.call(trade.submit, input, options)).data);
+}
 
 /** A page of one tab of the orders screen, newest first. */
 export interface PositionPage {
@@ -17,11 +49,18 @@ export interface PositionPage {
   total: number;
   /** Their profit, floating or realised, over every page (USD). */
   profit: number;
+  /** The account's free cash (USD). */
+  balance: number;
 }
 
 export async function positionPage(api: Api, tab: OrderTab, page = 1): Promise<PositionPage> {
   const { data, extras } = await api.call(trade.myDeal, { status: tab, page });
-  return { positions: data.map(positionView), total: extras.total ?? 0, profit: extras.all_fact_profits ?? 0 };
+  return {
+    positions: data.map(positionView),
+    total: extras.total ?? 0,
+    profit: extras.all_fact_profits ?? 0,
+    balance: extras.balance ?? 0,
+  };
 }
 
 /** Closes a position, or `part.lots` of it (one key per rendered close form: a resent form closes once); the answer is the closed part. */
@@ -109,22 +148,3 @@ export async function accountLog(api: Api, page = 1): Promise<{ entries: LedgerE
 
 /** Puts a demo account back to its opening balance. */
 export const resetDemo = async (api: Api): Promise<void> => void (await api.call(trade.resetForexDemoAccount, {}));
-
-// ── Until the trade and order screens read the views (their files are being split): the upstream's shapes. ──────────
-
-/** @deprecated The upstream's order: use placeOrder. */
-export const submitOrder = (api: Api, input: z.input<typeof trade.submit.request>, options?: ApiCallOptions) =>
-  api.call(trade.submit, input, options);
-/** @deprecated The upstream's orders: use positionPage. */
-export const myOrders = (api: Api, status: 0 | 1 | 3, page = 1) => api.call(trade.myDeal, { status, page });
-/** @deprecated Use closePosition. */
-export const closeOrder = (api: Api, id: number, part?: { lots?: string; key?: string }) =>
-  api.call(trade.close, { id, cont: part?.lots, idempotency_key: part?.key });
-/** @deprecated Use closePositions. */
-export const closeAll = (api: Api, scope: trade.CloseAllScope, key?: string) => api.call(trade.closeAll, { scope, idempotency_key: key });
-/** @deprecated Use cancelPending. */
-export const cancelOrder = (api: Api, id: number) => api.call(trade.cancelTrade, { id });
-/** @deprecated Use setPositionStops. */
-export const setStops = (api: Api, input: z.input<typeof trade.setStopPrice.request>) => api.call(trade.setStopPrice, input);
-/** @deprecated The upstream's figures: use account. */
-export const accountDetail = (api: Api) => api.call(trade.forexDetail, {});

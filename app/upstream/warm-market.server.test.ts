@@ -5,13 +5,13 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { WarmMarketState } from '#contract/stream';
-import { instrumentView, type Instrument, type Quote } from '#contract/views';
+import type { Instrument, Quote } from '#contract/views';
 import { currencyPair } from '~/utils/instrument.test-support';
 import { sharedAnswers, WARM_MAX_AGE_MS, withWarmQuotes } from './warm-market.server';
 
 const NOW = 1_800_000_000_000;
 
-const instrument = (id: number, code: string, price: number): Instrument => instrumentView(currencyPair(id, code, price));
+const instrument = (id: number, code: string, price: number): Instrument => currencyPair(id, code, price);
 const catalogue = [instrument(1, 'EURUSD', 1.1), instrument(2, 'GBPUSD', 1.3)];
 
 const quote = (instrumentId: number, price: number, marketOpen = true, seenAt = NOW - 100): Quote & { seenAt: number } => ({

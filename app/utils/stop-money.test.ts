@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { Instrument } from '#contract/calls/market';
 import { Side } from '#contract/enums';
-import { conversionFor, lotsMilliOf, termsOf } from '~/routes/trade/estimates';
+import { instrumentTerms as termsOf, type Instrument } from '#contract/views';
+import { conversionFor, lotsMilliOf } from '~/routes/trade/estimates';
 import { currencyPair } from './instrument.test-support';
 import { moneyAtStop, stopConversionOf } from './stop-money';
 
@@ -19,7 +19,7 @@ const ticket = (instrument: Instrument, kind: 'takeProfit' | 'stopLoss', stopTex
     lotsMilli: lotsMilliOf(lots),
     reference,
     stopText,
-    conversion: stopConversionOf(conversionFor(instrument, LIST), instrument.Id),
+    conversion: stopConversionOf(conversionFor(instrument, LIST), instrument.id),
   });
 
 describe('money at a stop on the ticket', () => {

@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest';
 import { mergeCandle, withHistory, type Candle } from './candles';
 
-const candle = (Time: number, Close: number): Candle => ({
-  Time,
-  Open: 100,
-  High: Math.max(100, Close),
-  Low: Math.min(100, Close),
-  Close,
+const candle = (time: number, close: number): Candle => ({
+  time,
+  open: 100,
+  high: Math.max(100, close),
+  low: Math.min(100, close),
+  close,
 });
 const list = [candle(60, 101), candle(120, 102)];
 
@@ -26,8 +26,8 @@ test('the first live candle starts an empty chart', () => {
   expect(mergeCandle([], candle(60, 101))).toEqual([candle(60, 101)]);
 });
 
-test('fields beyond a candle (symbol, period) are not kept', () => {
-  const live = { ...candle(180, 103), symbol: 'BTCUSD', Period: '1min' };
+test('fields beyond a candle (its instrument, period, volume) are not kept', () => {
+  const live = { ...candle(180, 103), instrumentId: 3, code: 'BTCUSD', period: '1min', volume: 9 };
   expect(mergeCandle(list, live)?.at(-1)).toEqual(candle(180, 103));
 });
 
@@ -35,7 +35,7 @@ test('the list stays bounded', () => {
   const long = Array.from({ length: 1000 }, (_, i) => candle(i * 60, 100));
   const merged = mergeCandle(long, candle(1000 * 60, 100))!;
   expect(merged).toHaveLength(1000);
-  expect(merged.at(-1)!.Time).toBe(60_000);
+  expect(merged.at(-1)!.time).toBe(60_000);
 });
 
 test('history puts the older candles in front and keeps what the list has for the same times', () => {

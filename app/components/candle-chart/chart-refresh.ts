@@ -20,7 +20,7 @@ export function useChartOrdersRefresh(holdingIds: readonly number[], lines: read
   latest.current = { lines, holdingIds };
   const busy = revalidator.state !== 'idle' || navigation.state !== 'idle';
 
-  const live = account ? signature(account.orders.map((o) => o.id)) : null;
+  const live = account ? signature(account.positions.map((o) => o.id)) : null;
   useEffect(() => {
     if (live === null || busy || live === loaded || live === asked.current) return;
     asked.current = live;

@@ -8,8 +8,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { ChartPeriod } from '#contract/enums';
+import { STREAM_VERSION } from '#contract/stream';
 import { useLiveKline } from '~/live/state';
 import type { KlineData } from '~/live/events';
+import type { Instrument } from '#contract/views';
 import chartCss from '~/styles/chart.css?inline';
 import { formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
@@ -19,12 +21,8 @@ import type { LiveChart, LiveChartOptions } from './live-chart.client';
 import type { ChartOrders } from './order-lines';
 import { SvgCandles } from './svg-candles';
 
-/** What the chart needs of an instrument; ShowCode (BTC/USD) names the chart when given, else Code. */
-interface ChartInstrument {
-  Code: string;
-  PricePrecision: number;
-  ShowCode?: string;
-}
+/** What the chart needs of an instrument; its symbol (BTC/USD) names the chart when given, else its code. */
+type ChartInstrument = Pick<Instrument, 'code' | 'digits'> & Partial<Pick<Instrument, 'symbol'>>;
 
 /** Whether the trader has reached for a chart on this visit (decision 0021). */
 let canvasUsed = false;
@@ -35,7 +33,7 @@ let canvasUsed = false;
  */
 async function candleHistory(code: string, period: ChartPeriod, signal?: AbortSignal): Promise<Candle[] | null> {
   try {
-    const res = await fetch(`/candles?${new URLSearchParams({ code, period })}`, { signal });
+    const res = await fetch(`/candles?${new URLSearchParams({ code, period, v: String(STREAM_VERSION) })}`, { signal });
     return res.ok ? ((await res.json()) as Candle[]) : null;
   } catch {
     return null;
@@ -56,8 +54,8 @@ export function CandleChart({
 }) {
   const { t } = useTranslation('trade');
   const locale = useLocale();
-  const { Code: code, PricePrecision: precision } = instrument;
-  const label = t('chart.label', { symbol: instrument.ShowCode ?? code, period: t(`chart.periods.${period}`) });
+  const { code, digits: precision } = instrument;
+  const label = t('chart.label', { symbol: instrument.symbol ?? code, period: t(`chart.periods.${period}`) });
 
   // The SVG's candles: the loader's, moved by live candles until the canvas takes over.
   const [shown, setShown] = useState({ from: candles, list: candles });
@@ -152,7 +150,7 @@ export function CandleChart({
   const onLiveCandle = useCallback(
     (k: KlineData) => {
       // The stream may still carry the previous instrument or period for a moment.
-      if (k.symbol !== code || k.Period !== period) return;
+      if (k.code !== code || k.period !== period) return;
       const merged = mergeCandle(latest.current, k);
       if (!merged) return;
       latest.current = merged;

@@ -194,18 +194,18 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
   chart.timeScale().subscribeSizeChange(relabelSoon);
 
   const bar = (c: Candle): CandlestickData<Time> => ({
-    time: timeline.toChart(c.Time) as UTCTimestamp,
-    open: c.Open,
-    high: c.High,
-    low: c.Low,
-    close: c.Close,
+    time: timeline.toChart(c.time) as UTCTimestamp,
+    open: c.open,
+    high: c.high,
+    low: c.low,
+    close: c.close,
   });
   let lastTime = -Infinity;
 
   const setData = (list: readonly Candle[]) => {
     timeline = createLondonTimeline();
     series.setData(list.map(bar));
-    lastTime = list[list.length - 1]?.Time ?? -Infinity;
+    lastTime = list[list.length - 1]?.time ?? -Infinity;
   };
   setData(candles);
 
@@ -213,9 +213,9 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
     setData,
     update(candle) {
       // The canvas refuses a bar older than its last one.
-      if (candle.Time < lastTime) return;
+      if (candle.time < lastTime) return;
       series.update(bar(candle));
-      lastTime = candle.Time;
+      lastTime = candle.time;
     },
     configure(next) {
       settings = next;

@@ -10,7 +10,7 @@ function series(count: number, base = 70_000): Candle[] {
   return Array.from({ length: count }, (_, i) => {
     const open = base + i * 10;
     const close = i % 2 === 0 ? open + 25 : open - 25;
-    return { Time: START + i * 900, Open: open, High: Math.max(open, close) + 5, Low: Math.min(open, close) - 5, Close: close };
+    return { time: START + i * 900, open, high: Math.max(open, close) + 5, low: Math.min(open, close) - 5, close };
   });
 }
 const price2 = (p: number) => formatPrice(p, 2, 'en');
@@ -19,8 +19,8 @@ describe('chartLayout', () => {
   test('the highest high is near the top and the lowest low near the bottom, inside the plot', () => {
     const candles = series(40);
     const layout = chartLayout(candles, 2, price2, []);
-    const high = Math.max(...candles.map((c) => c.High));
-    const low = Math.min(...candles.map((c) => c.Low));
+    const high = Math.max(...candles.map((c) => c.high));
+    const low = Math.min(...candles.map((c) => c.low));
     expect(layout.top).toBeGreaterThan(high);
     expect(layout.bottom).toBeLessThan(low);
     expect(layout.y(high)).toBeGreaterThan(0);
@@ -36,17 +36,17 @@ describe('chartLayout', () => {
     const [candle] = series(1);
     const layout = chartLayout([candle!], 2, price2, []);
     const shape = layout.candles[0]!;
-    expect(shape.bodyTop).toBe(layout.y(candle!.Close));
-    expect(shape.bodyTop + shape.bodyHeight).toBeCloseTo(layout.y(candle!.Open), 0);
-    expect(shape.wickTop).toBe(layout.y(candle!.High));
-    expect(shape.wickBottom).toBe(layout.y(candle!.Low));
+    expect(shape.bodyTop).toBe(layout.y(candle!.close));
+    expect(shape.bodyTop + shape.bodyHeight).toBeCloseTo(layout.y(candle!.open), 0);
+    expect(shape.wickTop).toBe(layout.y(candle!.high));
+    expect(shape.wickBottom).toBe(layout.y(candle!.low));
   });
 
   test('only the last candles are drawn, oldest on the left, the newest next to the price axis', () => {
     const candles = series(300);
     const layout = chartLayout(candles, 2, price2, []);
     expect(layout.candles).toHaveLength(SHOWN_CANDLES);
-    expect(layout.candles[0]!.time).toBe(candles[300 - SHOWN_CANDLES]!.Time);
+    expect(layout.candles[0]!.time).toBe(candles[300 - SHOWN_CANDLES]!.time);
     const xs = layout.candles.map((c) => c.x);
     expect([...xs].sort((a, b) => a - b)).toEqual(xs);
     expect(xs.at(-1)!).toBeLessThan(layout.plotRight);
@@ -63,7 +63,7 @@ describe('chartLayout', () => {
   });
 
   test('a flat price still gets a scale', () => {
-    const flat: Candle[] = [{ Time: START, Open: 1.1, High: 1.1, Low: 1.1, Close: 1.1 }];
+    const flat: Candle[] = [{ time: START, open: 1.1, high: 1.1, low: 1.1, close: 1.1 }];
     const layout = chartLayout(flat, 5, (p) => formatPrice(p, 5, 'en'), []);
     expect(layout.top).toBeGreaterThan(1.1);
     expect(layout.bottom).toBeLessThan(1.1);
@@ -72,7 +72,7 @@ describe('chartLayout', () => {
 
   test("the scale takes in the trader's lines, so a stop loss below every candle is on the picture", () => {
     const candles = series(10);
-    const lowest = Math.min(...candles.map((c) => c.Low));
+    const lowest = Math.min(...candles.map((c) => c.low));
     const layout = chartLayout(candles, 2, price2, [lowest - 500]);
     expect(layout.bottom).toBeLessThan(lowest - 500);
     expect(layout.y(lowest - 500)).toBeLessThanOrEqual(layout.plotBottom);

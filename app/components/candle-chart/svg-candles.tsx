@@ -67,8 +67,8 @@ export function chartLayout(
   const shown = all.slice(-SHOWN_CANDLES);
   const plotBottom = VIEW_HEIGHT - TIME_AXIS;
   const plotHeight = plotBottom - TOP;
-  let low = Math.min(...shown.map((c) => c.Low), ...levels);
-  let high = Math.max(...shown.map((c) => c.High), ...levels);
+  let low = Math.min(...shown.map((c) => c.low), ...levels);
+  let high = Math.max(...shown.map((c) => c.high), ...levels);
   if (!(high > low)) {
     // One flat price (or no candles): open the scale around it.
     const mid = Number.isFinite(low) ? low : 0;
@@ -89,7 +89,7 @@ export function chartLayout(
     priceTicks.push({ y: y(price), label: formatPrice(price) });
   }
   const lastCandle = shown[shown.length - 1];
-  const lastLabel = lastCandle ? formatPrice(lastCandle.Close) : '';
+  const lastLabel = lastCandle ? formatPrice(lastCandle.close) : '';
   const widest = Math.max(lastLabel.length, ...priceTicks.map((t) => t.label.length));
   const axisWidth = Math.ceil(widest * FONT * 0.62 + 12);
   const plotRight = VIEW_WIDTH - axisWidth;
@@ -98,18 +98,18 @@ export function chartLayout(
   const width = round(Math.max(1, slot * 0.7));
   const candles = shown.map((c, i): CandleShape => {
     const x = round(plotRight - slot * (shown.length - i - 0.5));
-    const up = c.Close >= c.Open;
-    const bodyTop = y(Math.max(c.Open, c.Close));
+    const up = c.close >= c.open;
+    const bodyTop = y(Math.max(c.open, c.close));
     return {
-      time: c.Time,
+      time: c.time,
       up,
       x,
       width,
-      wickTop: y(c.High),
-      wickBottom: y(c.Low),
+      wickTop: y(c.high),
+      wickBottom: y(c.low),
       bodyTop,
       // A candle that closed where it opened still shows as a line.
-      bodyHeight: Math.max(1, round(y(Math.min(c.Open, c.Close)) - bodyTop)),
+      bodyHeight: Math.max(1, round(y(Math.min(c.open, c.close)) - bodyTop)),
     };
   });
 
@@ -128,7 +128,7 @@ export function chartLayout(
     candles,
     priceTicks,
     timeTicks,
-    last: lastCandle ? { y: y(lastCandle.Close), label: lastLabel, up: lastCandle.Close >= lastCandle.Open } : null,
+    last: lastCandle ? { y: y(lastCandle.close), label: lastLabel, up: lastCandle.close >= lastCandle.open } : null,
     plotRight,
     plotBottom,
     top,

@@ -2,7 +2,6 @@
 import { Link } from '@remix-run/react';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
-import { MarketStatus } from '#contract/enums';
 import type { Category, Instrument, Quote } from '#contract/views';
 import { drawSparkline, Sparkline } from '~/components/sparkline';
 import { useFeedHealth, useLiveQuoteDraw } from '~/live/hooks';
@@ -101,10 +100,10 @@ function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; li
     ] as const;
   };
   useLiveQuoteDraw(i.id, quote, (q) => {
-    const [trend, priceText, changeText, changeClass] = shown(q.close, q.change, q.market_status === MarketStatus.Open);
+    const [trend, priceText, changeText, changeClass] = shown(q.price, q.change, q.marketOpen);
     const [price, change] = quote.current!.children as unknown as [HTMLElement, HTMLElement];
     // (A row without a line has no paths to redraw: drawSparkline leaves it.)
-    drawSparkline(quote.current!.previousElementSibling as SVGSVGElement, [...line.slice(0, -1), q.close], trend);
+    drawSparkline(quote.current!.previousElementSibling as SVGSVGElement, [...line.slice(0, -1), q.price], trend);
     putText(price, priceText);
     putText(change, changeText);
     if (change.className !== changeClass) change.className = changeClass;

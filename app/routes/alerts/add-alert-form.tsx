@@ -39,7 +39,7 @@ export function AddAlertForm({
   const locale = useLocale();
   const submit = useSubmit();
   const { digits } = instrument;
-  const current = useLiveQuote(instrument.id)?.close ?? instrument.quote.price;
+  const current = useLiveQuote(instrument.id)?.price ?? instrument.quote.price;
   const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.addAlertSchema(digits), {
     id: `alert-${instrument.code}`,
     constraint,

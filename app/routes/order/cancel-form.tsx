@@ -2,16 +2,24 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
-import type { Order } from '#contract/calls/trade';
+import type { Position } from '#contract/views';
 import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
 import { lateValidation, useLateSchemaCheck } from '~/components/late-checks';
 import { loadSchemas, sentProps } from './popup-forms';
 
-export function CancelForm({ order, lastResult, onSend }: { order: Order; lastResult?: SubmissionResult<string[]>; onSend: () => void }) {
+export function CancelForm({
+  order,
+  lastResult,
+  onSend,
+}: {
+  order: Position;
+  lastResult?: SubmissionResult<string[]>;
+  onSend: () => void;
+}) {
   const { t } = useTranslation('orders');
   const late = useLateSchemaCheck(loadSchemas, (m) => m.CancelFormSchema);
   const [form] = useForm({
-    id: `order-cancel-${order.Id}`,
+    id: `order-cancel-${order.id}`,
     lastResult,
     ...lateValidation(late?.check),
     shouldValidate: 'onSubmit',
@@ -19,7 +27,7 @@ export function CancelForm({ order, lastResult, onSend }: { order: Order; lastRe
   return (
     <Form method="post" {...sentProps(getFormProps(form), onSend)} className="form order-command" preventScrollReset>
       <CsrfInput />
-      <input type="hidden" name="id" value={order.Id} />
+      <input type="hidden" name="id" value={order.id} />
       <FormError id={form.errorId} errors={form.errors} />
       <SubmitButton name="intent" value="cancel" className="button danger block">
         {t('detail.cancelOrder')}

@@ -7,7 +7,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { Form, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from '~/i18n/react';
-import type { Order } from '#contract/calls/trade';
+import type { Position } from '#contract/views';
 import { CsrfInput, ErrorList, FormError, SubmitButton } from '~/components/form-parts';
 import { lateValidation, useLateSchemaCheck } from '~/components/late-checks';
 import { formatLots, formatProfit, trendOf } from '~/utils/format';
@@ -24,7 +24,7 @@ export function CloseForm({
   lastResult,
   onSend,
 }: {
-  order: Order;
+  order: Position;
   profit: number;
   lotRule?: LotRule;
   actionKey: string;
@@ -34,24 +34,24 @@ export function CloseForm({
   const { t } = useTranslation('orders');
   const locale = useLocale();
   const [searchParams] = useSearchParams();
-  const held = String(order.Quantity);
+  const held = String(order.lots);
   const sentLots = lastResult?.initialValue?.cont;
   const initial = typeof sentLots === 'string' ? sentLots : (searchParams.get('cont') ?? held);
   const [lotsText, setLotsText] = useState(initial);
   const late = useLateSchemaCheck(loadSchemas, (m) => m.CloseFormSchema);
   const [form, fields] = useForm({
-    id: `order-close-${order.Id}`,
+    id: `order-close-${order.id}`,
     lastResult,
     defaultValue: { cont: initial },
     ...lateValidation(late?.check),
     shouldValidate: 'onSubmit',
   });
-  const realised = realisedByLots(profit, lotsText, order.Quantity);
+  const realised = realisedByLots(profit, lotsText, order.lots);
   const lotsError = fields.cont.errors?.length ? fields.cont.errorId : undefined;
   return (
     <Form method="post" {...sentProps(getFormProps(form), onSend)} className="form order-command close-form" preventScrollReset>
       <CsrfInput />
-      <input type="hidden" name="id" value={order.Id} />
+      <input type="hidden" name="id" value={order.id} />
       <input type="hidden" name="idempotency_key" value={actionKey} />
       <FormError id={form.errorId} errors={form.errors} />
       {lotRule ? (
@@ -61,14 +61,14 @@ export function CloseForm({
             {...getInputProps(fields.cont, { type: 'number', ariaAttributes: true })}
             aria-describedby={[lotsError, `${fields.cont.id}-hint`].filter(Boolean).join(' ')}
             min={lotRule.min}
-            max={order.Quantity}
+            max={order.lots}
             step={lotRule.step}
             inputMode="decimal"
             autoComplete="off"
             onChange={(e) => setLotsText(e.currentTarget.value)}
           />
           <p id={`${fields.cont.id}-hint`} className="muted">
-            {t('detail.closeLotsHint', { min: formatLots(lotRule.min, locale), max: formatLots(order.Quantity, locale) })}
+            {t('detail.closeLotsHint', { min: formatLots(lotRule.min, locale), max: formatLots(order.lots, locale) })}
           </p>
           <ErrorList id={lotsError} errors={fields.cont.errors} />
         </div>

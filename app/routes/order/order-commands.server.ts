@@ -8,7 +8,7 @@ import type { OrderTab } from '#contract/enums';
 import { LANGUAGE_TAGS } from '#contract/languages';
 import { translator } from '~/i18n/i18next.server';
 import type { Api } from '~/upstream/api.server';
-import { cancelOrder, closeAll, closeOrder, setStops } from '~/upstream/trade.server';
+import { cancelPending, closePosition, closePositions, setPositionStops } from '~/upstream/trade.server';
 import { formatInteger, formatLots, formatProfit } from '~/utils/format';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { redirectWithToast } from '~/utils/session.server';
@@ -29,18 +29,18 @@ export async function runOrderCommand(
     return redirect(ordersUrl({ type, page, detail: form.id, stops }));
   }
   if (form.intent === 'close') {
-    const closed = await closeOrder(api, form.id, { lots: form.cont, key: form.idempotency_key });
-    const profit = formatProfit(closed.data.FactProfits, locale);
-    // A part closed is its own row (ParentId); the position stays open with the rest.
+    const closed = await closePosition(api, form.id, { lots: form.cont, key: form.idempotency_key });
+    const profit = formatProfit(closed.profit, locale);
+    // A part closed is its own row (its parentId); the position stays open with the rest.
     const message =
-      closed.data.ParentId === form.id
-        ? t('toasts.partClosed', { id: form.id, lots: formatLots(closed.data.Quantity, locale), profit })
+      closed.parentId === form.id
+        ? t('toasts.partClosed', { id: form.id, lots: formatLots(closed.lots, locale), profit })
         : t('toasts.closed', { id: form.id, profit });
     return await redirectWithToast(request, ordersUrl({ type }), { kind: 'success', message });
   }
   if (form.intent === 'close-all') {
     // The outcome as a toast: how many closed and their profit, then which were refused and why.
-    const { data: outcome } = await closeAll(api, form.scope, form.idempotency_key);
+    const outcome = await closePositions(api, form.scope, form.idempotency_key);
     const closed = t('toasts.closedAll', { n: formatInteger(outcome.closed.length, locale), profit: formatProfit(outcome.profit, locale) });
     const failed = outcome.failed.length
       ? ' ' + t('toasts.closeAllFailed', { ids: outcome.failed.map((f) => `#${f.id}`).join(', '), reason: outcome.failed[0]!.msg })
@@ -48,15 +48,11 @@ export async function runOrderCommand(
     return await redirectWithToast(request, ordersUrl({ type }), { kind: failed ? 'error' : 'success', message: closed + failed });
   }
   if (form.intent === 'cancel') {
-    await cancelOrder(api, form.id);
+    await cancelPending(api, form.id);
     return await redirectWithToast(request, ordersUrl({ type }), { kind: 'success', message: t('toasts.cancelled', { id: form.id }) });
   }
-  await setStops(api, {
-    id: form.id,
-    target_profit_price: form.take_profit ?? null,
-    stop_loss_price: form.stop_loss ?? null,
-    trail_distance: form.trail_distance ?? null,
-  });
+  // What the form leaves out is removed.
+  await setPositionStops(api, form.id, { takeProfit: form.take_profit, stopLoss: form.stop_loss, trailDistance: form.trail_distance });
   const back = ordersUrl({ type, page, detail: form.id });
   return await redirectWithToast(request, form.redirect_to ? safeRedirectPath(form.redirect_to, back) : back, {
     kind: 'success',

@@ -6,7 +6,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
-import type { Order } from '#contract/calls/trade';
+import type { Position } from '#contract/views';
 import { CloseReason, OrderStatus } from '#contract/enums';
 import type { Constraint } from '~/components/late-checks';
 import { useDialog } from '~/components/use-dialog';
@@ -51,7 +51,7 @@ export function OrderDetail({
   lastResult,
   onSend,
 }: {
-  order: Order;
+  order: Position;
   live?: LiveOrder;
   unitsPerLot?: number;
   /** How the instrument's quote currency becomes USD (the money at its take profit and stop loss). */
@@ -71,18 +71,18 @@ export function OrderDetail({
   const { t } = useTranslation('orders');
   const locale = useLocale();
   const dialog = useDialog<HTMLElement>({ to: closeTo });
-  const precision = order.ForexTradeLists.PricePrecision;
+  const precision = order.instrument.digits;
   const price = (value: number) => (value > 0 ? formatPrice(value, precision, locale) : t('detail.notSet'));
   const buy = isBuy(order);
-  const holding = order.Status === OrderStatus.Holding;
-  const pending = order.Status === OrderStatus.Pending;
-  const profit = live?.profit ?? order.FactProfits;
-  const current = live?.mark ?? order.UpdatePrice;
+  const holding = order.status === OrderStatus.Holding;
+  const pending = order.status === OrderStatus.Pending;
+  const profit = live?.profit ?? order.profit;
+  const current = live?.mark ?? order.mark;
   // A trailing stop as the live price has carried it (the upstream's rule, from the same mark).
   const stopLoss = shownStopLoss(order, live?.mark);
   const intent = lastResult?.initialValue?.intent;
   const resultFor = (name: string) =>
-    intent === name && String(lastResult?.initialValue?.id) === String(order.Id) ? lastResult : undefined;
+    intent === name && String(lastResult?.initialValue?.id) === String(order.id) ? lastResult : undefined;
 
   return (
     <div className="dialog-backdrop">
@@ -95,57 +95,56 @@ export function OrderDetail({
         tabIndex={-1}
       >
         <h2 id="order-detail-title">
-          {order.ForexTradeLists.ShowCode}{' '}
-          <span className={`order-side ${buy ? 'buy' : 'sell'}`}>{buy ? t('side.buy') : t('side.sell')}</span>
+          {order.instrument.symbol} <span className={`order-side ${buy ? 'buy' : 'sell'}`}>{buy ? t('side.buy') : t('side.sell')}</span>
         </h2>
-        <p className="muted order-number">{t('detail.number', { id: order.Id })}</p>
+        <p className="muted order-number">{t('detail.number', { id: order.id })}</p>
         <table className="order-facts">
           <caption className="visually-hidden">{t('detail.facts')}</caption>
           <tbody>
-            <Fact label={t('detail.status')}>{t(statusKey(order.Status))}</Fact>
-            <Fact label={t('detail.lots')}>{formatLots(order.Quantity, locale)}</Fact>
+            <Fact label={t('detail.status')}>{t(statusKey(order.status))}</Fact>
+            <Fact label={t('detail.lots')}>{formatLots(order.lots, locale)}</Fact>
             <Fact label={t('detail.unitPerLot')}>{unitsPerLot !== undefined ? formatInteger(unitsPerLot, locale) : '—'}</Fact>
-            <Fact label={t('detail.multiple')}>{`1:${order.Multiple}`}</Fact>
-            <Fact label={t('detail.margin')}>{formatMargin(order.CautionMoney, locale)}</Fact>
-            <Fact label={t('detail.fee')}>{formatMargin(order.TradeFee, locale)}</Fact>
+            <Fact label={t('detail.multiple')}>{`1:${order.leverage}`}</Fact>
+            <Fact label={t('detail.margin')}>{formatMargin(order.margin, locale)}</Fact>
+            <Fact label={t('detail.fee')}>{formatMargin(order.fee, locale)}</Fact>
             <Fact label={pending ? t('detail.targetPrice') : t('detail.openPrice')} className="price">
-              {formatPrice(order.Price, precision, locale)}
+              {formatPrice(order.price, precision, locale)}
             </Fact>
             {pending ? (
               <Fact label={t('detail.marketPrice')} className="price">
-                {formatPrice(order.OriginPrice, precision, locale)}
+                {formatPrice(order.originPrice, precision, locale)}
               </Fact>
             ) : null}
-            {order.Status !== OrderStatus.Cancelled ? (
-              <Fact label={order.Status === OrderStatus.Closed ? t('detail.closePrice') : t('detail.currentPrice')} className="price">
+            {order.status !== OrderStatus.Cancelled ? (
+              <Fact label={order.status === OrderStatus.Closed ? t('detail.closePrice') : t('detail.currentPrice')} className="price">
                 {formatPrice(current, precision, locale)}
               </Fact>
             ) : null}
             <Fact label={t('detail.takeProfit')} className="price">
-              {price(order.TargetProfitPrice)}
+              {price(order.takeProfit)}
             </Fact>
             <Fact label={t('detail.stopLoss')} className="price">
               {price(stopLoss)}
             </Fact>
-            {order.TrailDistance > 0 ? (
+            {order.trailDistance > 0 ? (
               <Fact label={t('trailing.label')}>
-                {t('trailing.distance', { distance: formatPrice(order.TrailDistance, precision, locale) })}
+                {t('trailing.distance', { distance: formatPrice(order.trailDistance, precision, locale) })}
               </Fact>
             ) : null}
             <Fact label={holding ? t('detail.floatingProfit') : t('detail.profit')} className={`order-profit ${trendOf(profit)}`}>
               {formatProfit(profit, locale)}
             </Fact>
             <Fact label={t('detail.createdAt')}>
-              <time dateTime={order.CreateTimeHandler}>{formatDateTime(order.CreateTimeHandler, locale)}</time>
+              <time dateTime={order.openedAt}>{formatDateTime(order.openedAt, locale)}</time>
             </Fact>
-            {order.CompleteTimeHandler && !holding && !pending ? (
-              <Fact label={order.Status === OrderStatus.Cancelled ? t('detail.cancelledAt') : t('detail.closedAt')}>
-                <time dateTime={order.CompleteTimeHandler}>{formatDateTime(order.CompleteTimeHandler, locale)}</time>
+            {order.closedAt && !holding && !pending ? (
+              <Fact label={order.status === OrderStatus.Cancelled ? t('detail.cancelledAt') : t('detail.closedAt')}>
+                <time dateTime={order.closedAt}>{formatDateTime(order.closedAt, locale)}</time>
               </Fact>
             ) : null}
-            {order.ParentId ? <Fact label={t('detail.partOf')}>{`#${order.ParentId}`}</Fact> : null}
-            {order.Status === OrderStatus.Closed && order.CloseReason ? (
-              <Fact label={t('detail.closeReason')}>{t(CLOSE_REASON_KEYS[order.CloseReason] ?? 'closeReason.user')}</Fact>
+            {order.parentId ? <Fact label={t('detail.partOf')}>{`#${order.parentId}`}</Fact> : null}
+            {order.status === OrderStatus.Closed && order.closeReason ? (
+              <Fact label={t('detail.closeReason')}>{t(CLOSE_REASON_KEYS[order.closeReason] ?? 'closeReason.user')}</Fact>
             ) : null}
           </tbody>
         </table>

@@ -2,7 +2,7 @@
 import { Link } from '@remix-run/react';
 import { useCallback } from 'react';
 import { useTranslation } from '~/i18n/react';
-import type { Order } from '#contract/calls/trade';
+import type { Position } from '#contract/views';
 import { OrderStatus, OrderTab, Side } from '#contract/enums';
 import { formatLots, formatPrice, formatProfit, trendOf } from '~/utils/format';
 import { formatDateTime } from '~/utils/format-date';
@@ -12,7 +12,7 @@ import { ordersUrl } from './orders-url';
 import { shownStopLoss } from './trailing';
 
 /** What a loaded page of a tab brings (the route loader's answer, as the list needs it). */
-export interface OrdersPage extends ListPage<Order> {
+export interface OrdersPage extends ListPage<Position> {
   list: OrderTab;
   units: Record<number, number>;
 }
@@ -23,7 +23,7 @@ export interface LiveOrder {
   mark: number;
 }
 
-export const isBuy = (order: Order) => order.OrderType === Side.Buy;
+export const isBuy = (order: Position) => order.side === Side.Buy;
 
 /** The status word of an order (history rows and the detail). */
 export function statusKey(status: number): string {
@@ -44,28 +44,28 @@ export function statusKey(status: number): string {
 /** Page one of a tab from the loader plus the pages loaded after it, with the units per lot they brought. */
 export function useMorePages(first: OrdersPage) {
   const url = useCallback((page: number) => ordersUrl({ type: first.list, page }), [first.list]);
-  const list = usePagedList<Order, OrdersPage>(first, (o) => o.Id, url);
+  const list = usePagedList<Position, OrdersPage>(first, (o) => o.id, url);
   const units = Object.assign({}, ...list.pages.map((p) => p.units)) as Record<number, number>;
   return { ...list, orders: list.items, units };
 }
 
-export function OrderRow({ order, tab, live, to }: { order: Order; tab: OrderTab; live?: LiveOrder; to: string }) {
+export function OrderRow({ order, tab, live, to }: { order: Position; tab: OrderTab; live?: LiveOrder; to: string }) {
   const { t } = useTranslation('orders');
   const locale = useLocale();
-  const precision = order.ForexTradeLists.PricePrecision;
-  const profit = live?.profit ?? order.FactProfits;
-  const current = live?.mark ?? order.UpdatePrice;
+  const precision = order.instrument.digits;
+  const profit = live?.profit ?? order.profit;
+  const current = live?.mark ?? order.mark;
   const buy = isBuy(order);
-  const time = tab === OrderTab.History ? order.CompleteTimeHandler || order.CreateTimeHandler : order.CreateTimeHandler;
+  const time = tab === OrderTab.History ? order.closedAt || order.openedAt : order.openedAt;
   return (
     <li>
       <Link to={to} className="order-row" preventScrollReset>
         <span className="order-head">
-          <strong>{order.ForexTradeLists.ShowCode}</strong>
+          <strong>{order.instrument.symbol}</strong>
           <span className={`order-side ${buy ? 'buy' : 'sell'}`}>{buy ? t('side.buy') : t('side.sell')}</span>
-          <span className="muted">{t('row.lots', { lots: formatLots(order.Quantity, locale) })}</span>
-          {tab === OrderTab.History ? <span className={`order-status s${order.Status}`}>{t(statusKey(order.Status))}</span> : null}
-          {order.ParentId ? <span className="muted">{t('row.partOf', { id: order.ParentId })}</span> : null}
+          <span className="muted">{t('row.lots', { lots: formatLots(order.lots, locale) })}</span>
+          {tab === OrderTab.History ? <span className={`order-status s${order.status}`}>{t(statusKey(order.status))}</span> : null}
+          {order.parentId ? <span className="muted">{t('row.partOf', { id: order.parentId })}</span> : null}
         </span>
         <span className={`order-profit ${trendOf(profit)}`} data-testid="profit">
           {formatProfit(profit, locale)}
@@ -73,17 +73,17 @@ export function OrderRow({ order, tab, live, to }: { order: Order; tab: OrderTab
         <span className="order-prices">
           <span>
             {tab === OrderTab.Pending ? t('row.targetPrice') : t('row.openPrice')}{' '}
-            <span className="price">{formatPrice(order.Price, precision, locale)}</span>
+            <span className="price">{formatPrice(order.price, precision, locale)}</span>
           </span>
-          {order.Status !== OrderStatus.Cancelled ? (
+          {order.status !== OrderStatus.Cancelled ? (
             <span>
-              {order.Status === OrderStatus.Closed ? t('row.closePrice') : t('row.currentPrice')}{' '}
+              {order.status === OrderStatus.Closed ? t('row.closePrice') : t('row.currentPrice')}{' '}
               <span className="price" data-testid="current-price">
                 {formatPrice(current, precision, locale)}
               </span>
             </span>
           ) : null}
-          {order.TrailDistance > 0 && tab !== OrderTab.History ? <TrailingLine order={order} mark={live?.mark} /> : null}
+          {order.trailDistance > 0 && tab !== OrderTab.History ? <TrailingLine order={order} mark={live?.mark} /> : null}
         </span>
         <time className="order-time muted" dateTime={time}>
           {formatDateTime(time, locale)}
@@ -94,12 +94,12 @@ export function OrderRow({ order, tab, live, to }: { order: Order; tab: OrderTab
 }
 
 /** "Trailing stop 1.09930 (0.00200 behind)": the stop where the price has carried it, and its distance. */
-export function TrailingLine({ order, mark }: { order: Order; mark?: number }) {
+export function TrailingLine({ order, mark }: { order: Position; mark?: number }) {
   const { t } = useTranslation('orders');
   const locale = useLocale();
-  const precision = order.ForexTradeLists.PricePrecision;
+  const precision = order.instrument.digits;
   const stop = shownStopLoss(order, mark);
-  const distance = formatPrice(order.TrailDistance, precision, locale);
+  const distance = formatPrice(order.trailDistance, precision, locale);
   return (
     <span className="order-trailing muted" data-testid="trailing-stop">
       {stop > 0 ? t('trailing.row', { stop: formatPrice(stop, precision, locale), distance }) : t('trailing.rowFromFill', { distance })}

@@ -1,9 +1,10 @@
 /** Upstream reads of the orders screen that go beyond one call. */
-import { MY_DEAL_PAGE_SIZE, type Order } from '#contract/calls/trade';
+import { MY_DEAL_PAGE_SIZE } from '#contract/calls/trade';
 import type { OrderTab } from '#contract/enums';
+import type { Position } from '#contract/views';
 import { upstreamFallback, type Api } from '~/upstream/api.server';
-import { listInstruments } from '~/upstream/market.server';
-import { myOrders } from '~/upstream/trade.server';
+import { instrumentList } from '~/upstream/market.server';
+import { positionPage } from '~/upstream/trade.server';
 import { conversionFor, type Conversion } from '~/routes/trade/estimates';
 
 /** How far a `?detail=` link is looked for beyond the page on screen (there is no single-order call). */
@@ -17,17 +18,17 @@ export async function findOrder(
   api: Api,
   type: OrderTab,
   id: number,
-  read: { page: number; orders: Order[]; total: number },
-): Promise<Order | null> {
-  const onScreen = read.orders.find((o) => o.Id === id);
+  read: { page: number; orders: Position[]; total: number },
+): Promise<Position | null> {
+  const onScreen = read.orders.find((o) => o.id === id);
   if (onScreen) return onScreen;
   const pages = Math.min(Math.ceil(read.total / MY_DEAL_PAGE_SIZE), SEARCH_PAGES);
   for (let page = 1; page <= pages; page++) {
     if (page === read.page) continue;
-    const { data } = await myOrders(api, type, page);
-    const hit = data.find((o) => o.Id === id);
+    const { positions } = await positionPage(api, type, page);
+    const hit = positions.find((o) => o.id === id);
     if (hit) return hit;
-    if (data.length === 0 || data[0]!.Id < id) return null;
+    if (positions.length === 0 || positions[0]!.id < id) return null;
   }
   return null;
 }
@@ -47,17 +48,17 @@ export async function instrumentFacts(
   api: Api,
 ): Promise<{ units: Record<number, number>; lots: Record<number, LotRule>; conversions: Record<number, Conversion> }> {
   // Without the list the screen still works with less (above); anything but a refusal or an outage goes on.
-  const listed = await listInstruments(api).catch(upstreamFallback(null, 'instrument facts of the orders screen'));
+  const listed = await instrumentList(api).catch(upstreamFallback(null, 'instrument facts of the orders screen'));
   if (!listed) return { units: {}, lots: {}, conversions: {} };
-  const { data } = listed;
+  const { instruments } = listed;
   const conversions: Record<number, Conversion> = {};
-  for (const i of data) {
-    const conversion = conversionFor(i, data);
-    if (conversion) conversions[i.Id] = conversion;
+  for (const i of instruments) {
+    const conversion = conversionFor(i, instruments);
+    if (conversion) conversions[i.id] = conversion;
   }
   return {
-    units: Object.fromEntries(data.map((i) => [i.Id, i.ForexContNum])),
-    lots: Object.fromEntries(data.map((i) => [i.Id, { min: i.ForexMinCont, step: i.Pip }])),
+    units: Object.fromEntries(instruments.map((i) => [i.id, i.contractSize])),
+    lots: Object.fromEntries(instruments.map((i) => [i.id, { min: i.minLots, step: i.lotStep }])),
     conversions,
   };
 }

@@ -21,7 +21,7 @@ import type { RouteHandle } from '~/root';
 import ordersCss from '~/styles/orders.css?inline';
 import { failureMessage, loaderFailure, UpstreamError, UpstreamUnavailable, upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { ConfirmDialog as ServerConfirmDialog } from '~/components/confirm-dialog';
-import { accountDetail, closeAllPreview, myOrders } from '~/upstream/trade.server';
+import { account as accountFigures, closeAllPreview, positionPage } from '~/upstream/trade.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { formatInteger, formatProfit } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
@@ -81,24 +81,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await upstreamApi(request, context);
   try {
     const [list, account, facts, closePreview] = await Promise.all([
-      myOrders(api, type, page),
+      positionPage(api, type, page),
       // The figures are an extra on the holding tab: the list shows without them.
-      type === OrderTab.Holding ? accountDetail(api).then((r) => r.data, upstreamFallback(null, 'account figures')) : null,
+      type === OrderTab.Holding ? accountFigures(api).catch(upstreamFallback(null, 'account figures')) : null,
       instrumentFacts(api),
       closeScope ? closeAllPreview(api, closeScope) : null,
     ]);
-    const total = list.extras.total ?? list.data.length;
-    const totalProfit = list.extras.all_fact_profits ?? 0;
-    const balance = list.extras.balance ?? 0;
-    const detail = detailId ? await findOrder(api, type, detailId, { page, orders: list.data, total }) : null;
+    const { total } = list;
+    const detail = detailId ? await findOrder(api, type, detailId, { page, orders: list.positions, total }) : null;
     return {
       list: type,
       type,
       page,
-      items: list.data,
+      items: list.positions,
       total,
-      totalProfit,
-      balance,
+      totalProfit: list.profit,
+      balance: list.balance,
       hasMore: page * MY_DEAL_PAGE_SIZE < total,
       account,
       units: facts.units,
@@ -174,12 +172,12 @@ export default function OrdersPage() {
   const holdingTab = data.type === OrderTab.Holding;
   const listUrl = ordersUrl({ type: data.type, page: data.page });
   const { rows, closedIds, notice, onSend, refreshSoon } = usePushedCloses({ orders: more.orders, detailId, listUrl, holdingTab });
-  const liveOrders = useMemo(() => new Map<number, LiveOrder>(liveAccount?.orders.map((o) => [o.id, o]) ?? []), [liveAccount]);
+  const liveOrders = useMemo(() => new Map<number, LiveOrder>(liveAccount?.positions.map((o) => [o.id, o]) ?? []), [liveAccount]);
   const liveFor = (id: number) => (holdingTab ? liveOrders.get(id) : undefined);
   const openOrder =
     detailId === null || (holdingTab && closedIds.has(detailId))
       ? null
-      : (rows.find((o) => o.Id === detailId) ?? (data.detail?.Id === detailId ? data.detail : null));
+      : (rows.find((o) => o.id === detailId) ?? (data.detail?.id === detailId ? data.detail : null));
 
   // Not under an open popup, whose form holds what the trader is typing.
   const trailMoved = holdingTab && detailId === null && trailsMovedLive(rows, (id) => liveOrders.get(id)?.mark);
@@ -218,7 +216,7 @@ export default function OrdersPage() {
         <OrderSkeleton />
       ) : (
         <>
-          {holdingTab && data.account ? <AccountFigures detail={data.account} /> : null}
+          {holdingTab && data.account ? <AccountFigures account={data.account} /> : null}
           <OrdersSummary
             count={data.total}
             profit={totalProfit}
@@ -235,11 +233,11 @@ export default function OrdersPage() {
             <ul className="list order-list" aria-label={t(TAB_KEYS[data.type].tab)}>
               {rows.map((order) => (
                 <OrderRow
-                  key={order.Id}
+                  key={order.id}
                   order={order}
                   tab={data.type}
-                  live={liveFor(order.Id)}
-                  to={ordersUrl({ type: data.type, page: data.page, detail: order.Id })}
+                  live={liveFor(order.id)}
+                  to={ordersUrl({ type: data.type, page: data.page, detail: order.id })}
                 />
               ))}
             </ul>
@@ -256,12 +254,12 @@ export default function OrdersPage() {
       )}
       {openOrder ? (
         <OrderDetail
-          key={openOrder.Id}
+          key={openOrder.id}
           order={openOrder}
-          live={liveFor(openOrder.Id)}
-          unitsPerLot={more.units[openOrder.ForexId] ?? data.units[openOrder.ForexId]}
-          lotRule={data.lotRules[openOrder.ForexId]}
-          conversion={data.conversions[openOrder.ForexId] ?? null}
+          live={liveFor(openOrder.id)}
+          unitsPerLot={more.units[openOrder.instrumentId] ?? data.units[openOrder.instrumentId]}
+          lotRule={data.lotRules[openOrder.instrumentId]}
+          conversion={data.conversions[openOrder.instrumentId] ?? null}
           actionKey={data.actionKey}
           closeTo={listUrl}
           stopsConstraint={data.stopsConstraint}

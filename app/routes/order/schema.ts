@@ -14,7 +14,7 @@ const StopPrice = z
   .optional();
 
 /** A trailing stop's distance in price units: empty (or 0) turns it off. The upstream checks ticks and size. */
-const TrailDistance = z
+const TrailDistanceText = z
   .string()
   .trim()
   .regex(/^-?\d+(\.\d+)?$/, 'orders:trailing.invalid')
@@ -30,7 +30,7 @@ export const StopsFormSchema = z.object({
   id: OrderId,
   take_profit: StopPrice,
   stop_loss: StopPrice,
-  trail_distance: TrailDistance,
+  trail_distance: TrailDistanceText,
   /** Where a save sent from another screen (a line dragged on the trade chart) returns: a same-site path. */
   redirect_to: z.string().max(512).optional(),
 });

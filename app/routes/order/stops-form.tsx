@@ -7,7 +7,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useSearchParams } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
-import type { Order } from '#contract/calls/trade';
+import type { Position } from '#contract/views';
 import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
 import { useLateSchemaForm, type Constraint } from '~/components/late-checks';
 import { StopFields, stopMoneyIds } from '~/components/stop-fields';
@@ -27,7 +27,7 @@ export function StopsForm({
   lastResult,
   onSend,
 }: {
-  order: Order;
+  order: Position;
   stopLoss: number;
   unitsPerLot?: number;
   conversion: Conversion | null;
@@ -37,22 +37,22 @@ export function StopsForm({
 }) {
   const { t } = useTranslation('orders');
   const [searchParams] = useSearchParams();
-  const precision = order.ForexTradeLists.PricePrecision;
+  const precision = order.instrument.digits;
   const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.StopsFormSchema, {
-    id: `order-stops-${order.Id}`,
+    id: `order-stops-${order.id}`,
     constraint,
     lastResult,
     defaultValue: {
-      take_profit: searchParams.get('tp') ?? priceInput(order.TargetProfitPrice, precision),
+      take_profit: searchParams.get('tp') ?? priceInput(order.takeProfit, precision),
       stop_loss: searchParams.get('sl') ?? priceInput(stopLoss, precision),
-      trail_distance: searchParams.get('trail') ?? priceInput(order.TrailDistance, precision),
+      trail_distance: searchParams.get('trail') ?? priceInput(order.trailDistance, precision),
     },
   });
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   return (
     <Form method="post" {...sentProps(getFormProps(form), onSend)} className="form stops-form" preventScrollReset>
       <CsrfInput />
-      <input type="hidden" name="id" value={order.Id} />
+      <input type="hidden" name="id" value={order.id} />
       <FormError id={form.errorId} errors={form.errors} />
       <StopFields
         formId={form.id}

@@ -4,24 +4,19 @@
  * trailedStop). The mark is one the upstream has seen, so the stop shown is never past the upstream's own.
  */
 import { trailedStop } from '#contract/arithmetic';
-import type { Order } from '#contract/calls/trade';
+import type { Position } from '#contract/views';
 import { OrderStatus } from '#contract/enums';
 
 /** The stop loss to show (price; 0: none): for a holding position's trailing stop, the one `mark` has carried it to. */
-export function shownStopLoss(order: Order, mark: number | undefined): number {
-  if (!(order.TrailDistance > 0) || mark === undefined || order.Status !== OrderStatus.Holding) return order.TargetLossPrice;
-  const scale = 10 ** order.ForexTradeLists.PricePrecision;
+export function shownStopLoss(order: Position, mark: number | undefined): number {
+  if (!(order.trailDistance > 0) || mark === undefined || order.status !== OrderStatus.Holding) return order.stopLoss;
+  const scale = 10 ** order.instrument.digits;
   const units = (value: number) => Math.round(value * scale);
-  const stop = trailedStop(
-    order.OrderType,
-    order.TargetLossPrice > 0 ? units(order.TargetLossPrice) : null,
-    units(mark),
-    units(order.TrailDistance),
-  );
+  const stop = trailedStop(order.side, order.stopLoss > 0 ? units(order.stopLoss) : null, units(mark), units(order.trailDistance));
   return stop === null ? 0 : stop / scale;
 }
 
 /** Whether the live marks have carried some shown trailing stop past the one loaded (the list is then re-read). */
-export function trailsMovedLive(orders: readonly Order[], markOf: (id: number) => number | undefined): boolean {
-  return orders.some((o) => o.TrailDistance > 0 && shownStopLoss(o, markOf(o.Id)) !== o.TargetLossPrice);
+export function trailsMovedLive(orders: readonly Position[], markOf: (id: number) => number | undefined): boolean {
+  return orders.some((o) => o.trailDistance > 0 && shownStopLoss(o, markOf(o.id)) !== o.stopLoss);
 }

@@ -2,7 +2,7 @@
  * The orders screen between page loads, kept in step with the stream's closed orders: a pushed close takes its row off
  * at once, closes an open popup of that order, says so for a while, and the list is re-read once the screen is idle.
  */
-import type { Order } from '#contract/calls/trade';
+import type { Position } from '#contract/views';
 import { useNavigate, useNavigation, useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
@@ -18,7 +18,7 @@ export function usePushedCloses({
   holdingTab,
 }: {
   /** The orders read so far (every page shown). */
-  orders: Order[];
+  orders: Position[];
   /** The order whose popup is open or opening. */
   detailId: number | null;
   /** The list without a popup: where a closed order's popup goes. */
@@ -30,7 +30,7 @@ export function usePushedCloses({
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [closedIds, setClosedIds] = useState<ReadonlySet<number>>(() => new Set());
-  const rows = holdingTab ? orders.filter((o) => !closedIds.has(o.Id)) : orders;
+  const rows = holdingTab ? orders.filter((o) => !closedIds.has(o.id)) : orders;
   const [notice, setNotice] = useState<string | null>(null);
   const [refreshWhenIdle, setRefreshWhenIdle] = useState(false);
   // This tab's own close or cancel is on its way: its answer (and its toast) closes the popup, not the push;
@@ -51,7 +51,7 @@ export function usePushedCloses({
       const { rows: shownRows, detailId: openId, listUrl: backTo, holdingTab: onHolding, submitting } = latest.current;
       if (submitting || sent.current) return setRefreshWhenIdle(true);
       // Only holding orders are closed by a push; other tabs just re-read their list.
-      const shown = onHolding ? ids.filter((id) => id === openId || shownRows.some((o) => o.Id === id)) : [];
+      const shown = onHolding ? ids.filter((id) => id === openId || shownRows.some((o) => o.id === id)) : [];
       setClosedIds((before) => new Set([...before, ...ids]));
       if (shown.length > 0) setNotice(t('live.closed', { count: shown.length, ids: shown.map((id) => `#${id}`).join(', ') }));
       if (onHolding && openId !== null && ids.includes(openId)) navigate(backTo, { replace: true, preventScrollReset: true });

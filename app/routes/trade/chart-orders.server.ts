@@ -4,46 +4,47 @@
  * here, so the page's first script only draws them. An extra on the trade screen: when the upstream
  * cannot tell, the chart just has no lines.
  */
-import { MY_DEAL_PAGE_SIZE, type AccountDetail, type Order } from '#contract/calls/trade';
+import { MY_DEAL_PAGE_SIZE } from '#contract/calls/trade';
 import { OrderTab, Side } from '#contract/enums';
+import type { Account, Instrument, Position } from '#contract/views';
 import { chartLines, type ChartOrder, type ChartOrders } from '~/components/candle-chart/order-lines';
 import { LANGUAGE_TAGS } from '#contract/languages';
 import { translator } from '~/i18n/i18next.server';
 import { upstreamFallback, type Api } from '~/upstream/api.server';
-import { myOrders } from '~/upstream/trade.server';
+import { positionPage } from '~/upstream/trade.server';
 import { formatLots, formatPrice } from '~/utils/format';
 
 /** Pages read of each tab: 100 orders, more than a phone's chart can tell apart. */
 const PAGES = 5;
 
-async function ordersOf(api: Api, tab: typeof OrderTab.Holding | typeof OrderTab.Pending): Promise<Order[]> {
-  const all: Order[] = [];
+async function ordersOf(api: Api, tab: typeof OrderTab.Holding | typeof OrderTab.Pending): Promise<Position[]> {
+  const all: Position[] = [];
   for (let page = 1; page <= PAGES; page++) {
-    const { data, extras } = await myOrders(api, tab, page);
-    all.push(...data);
-    if (data.length === 0 || page * MY_DEAL_PAGE_SIZE >= (extras.total ?? 0)) break;
+    const { positions, total } = await positionPage(api, tab, page);
+    all.push(...positions);
+    if (positions.length === 0 || page * MY_DEAL_PAGE_SIZE >= total) break;
   }
   return all;
 }
 
-const chartOrder = (o: Order, pending: boolean): ChartOrder => ({
-  id: o.Id,
+const chartOrder = (o: Position, pending: boolean): ChartOrder => ({
+  id: o.id,
   pending,
-  buy: o.OrderType === Side.Buy,
-  lots: o.Quantity,
-  price: o.Price,
-  takeProfit: o.TargetProfitPrice > 0 ? o.TargetProfitPrice : null,
-  stopLoss: o.TargetLossPrice > 0 ? o.TargetLossPrice : null,
-  trail: o.TrailDistance,
+  buy: o.side === Side.Buy,
+  lots: o.lots,
+  price: o.price,
+  takeProfit: o.takeProfit > 0 ? o.takeProfit : null,
+  stopLoss: o.stopLoss > 0 ? o.stopLoss : null,
+  trail: o.trailDistance,
 });
 
 /**
  * No margin held means no orders to read: the upstream holds margin for every open and pending order
- * (lock_balance is the sum of their margins: design/upstream.md, "Ledger"; above zero for every instrument's
+ * (the held margin is the sum of their margins: design/upstream.md, "Ledger"; above zero for every instrument's
  * smallest order, upstream/tests/catalogue-margin.test.ts), so an account at zero has none, and its page makes
  * two upstream calls fewer.
  */
-const hasNoOrders = (account: AccountDetail | null) => account !== null && account.lock_balance === 0;
+const hasNoOrders = (account: Account | null) => account !== null && account.heldMargin === 0;
 
 /**
  * The lines of `instrument`, and every holding position's id (of any instrument): a live account event
@@ -53,8 +54,8 @@ const hasNoOrders = (account: AccountDetail | null) => account !== null && accou
 export async function chartOrders(
   api: Api,
   request: Request,
-  instrument: { Id: number; PricePrecision: number },
-  account: AccountDetail | null,
+  instrument: Pick<Instrument, 'id' | 'digits'>,
+  account: Account | null,
 ): Promise<ChartOrders | null> {
   if (!api.signedIn) return null;
   const [{ t, lang }, orders] = await Promise.all([
@@ -65,10 +66,10 @@ export async function chartOrders(
     ).then(
       ([holding, pending]) => ({
         mine: [
-          ...holding.filter((o) => o.ForexId === instrument.Id).map((o) => chartOrder(o, false)),
-          ...pending.filter((o) => o.ForexId === instrument.Id).map((o) => chartOrder(o, true)),
+          ...holding.filter((o) => o.instrumentId === instrument.id).map((o) => chartOrder(o, false)),
+          ...pending.filter((o) => o.instrumentId === instrument.id).map((o) => chartOrder(o, true)),
         ],
-        holdingIds: holding.map((o) => o.Id),
+        holdingIds: holding.map((o) => o.id),
       }),
       upstreamFallback({ mine: [], holdingIds: [] }, 'orders on the chart'),
     ),
@@ -78,7 +79,7 @@ export async function chartOrders(
     lines: chartLines(
       orders.mine,
       (key, values) => t(key, values),
-      (price) => formatPrice(price, instrument.PricePrecision, locale),
+      (price) => formatPrice(price, instrument.digits, locale),
       (lots) => formatLots(lots, locale),
     ),
     label: t('chart.lines.list'),

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v3';
 import { describe, expect, test } from 'vitest';
-import type { Instrument } from '#contract/calls/market';
 import { MarginMode } from '#contract/enums';
+import type { Instrument } from '#contract/views';
 import { currencyPair as fx } from '~/utils/instrument.test-support';
 import { canStepDown, conversionFor, estimateOrder, lotRulesOf, stepLots } from './estimates';
 import { orderRulesOf } from './order-rules';
@@ -10,7 +10,7 @@ import { orderFormSchema, orderSchemaFor } from './schema';
 const EURUSD = fx(1, 'EURUSD', 1.1);
 const USDJPY = fx(5, 'USDJPY', 150, 3);
 const EURJPY = fx(9, 'EURJPY', 165, 3);
-const XAGUSD: Instrument = { ...fx(8, 'XAGUSD', 31.25, 3), ForexContNum: 50, ForexFeeRate: 6, MarginMode: MarginMode.Fixed };
+const XAGUSD: Instrument = { ...fx(8, 'XAGUSD', 31.25, 3), contractSize: 50, feeRate: 6, marginMode: MarginMode.Fixed };
 const LIST = [EURUSD, USDJPY, EURJPY, XAGUSD];
 
 describe('estimates', () => {
@@ -26,8 +26,8 @@ describe('estimates', () => {
     expect(estimate).toEqual({ margin: 11_000_000, fee: 50_000 });
   });
 
-  test('a fee of the margin (trade_fee_type 2) takes ForexFeeRate as a share of it', () => {
-    const tenthOfAPercent = { ...EURUSD, ForexFeeRate: 0.001 };
+  test('a fee of the margin (trade_fee_type 2) takes the fee rate as a share of it', () => {
+    const tenthOfAPercent = { ...EURUSD, feeRate: 0.001 };
     const estimate = estimateOrder({
       instrument: tenthOfAPercent,
       feeType: 2,
@@ -41,12 +41,12 @@ describe('estimates', () => {
 
   test('a yen-quoted product converts through USD/JPY: divided by its own price, or by the live one', () => {
     const conversion = conversionFor(USDJPY, LIST);
-    expect(conversion).toMatchObject({ kind: 'divide', viaId: USDJPY.Id });
+    expect(conversion).toMatchObject({ kind: 'divide', viaId: USDJPY.id });
     expect(estimateOrder({ instrument: USDJPY, feeType: 1, lots: '0.01', leverage: '10', price: 150000, conversion }).margin).toBe(
       100_000_000,
     );
     const cross = conversionFor(EURJPY, LIST);
-    expect(cross).toMatchObject({ kind: 'divide', viaId: USDJPY.Id });
+    expect(cross).toMatchObject({ kind: 'divide', viaId: USDJPY.id });
     // 0.01 × 100,000 × 165 ÷ 10 = 16,500 JPY; at 165 yen a dollar that is 100 USD.
     expect(
       estimateOrder({
@@ -82,12 +82,12 @@ describe('estimates', () => {
       margin: 11_000_000,
       fee: null,
     });
-    expect(conversionFor({ ...EURUSD, QuoteCurrency: 'XYZ' }, LIST)).toBeNull();
+    expect(conversionFor({ ...EURUSD, quoteCurrency: 'XYZ' }, LIST)).toBeNull();
   });
 });
 
 describe('lot buttons', () => {
-  const rules = lotRulesOf({ Pip: 0.01, ForexMinCont: 0.01 });
+  const rules = lotRulesOf({ lotStep: 0.01, minLots: 0.01 });
   test('step to the next whole step, never below the smallest allowed', () => {
     expect(stepLots('0.01', rules, 'up')).toBe('0.02');
     expect(stepLots('0.02', rules, 'down')).toBe('0.01');
@@ -100,13 +100,13 @@ describe('lot buttons', () => {
   });
 
   test('a minimum that is not a whole step rounds up to one', () => {
-    expect(lotRulesOf({ Pip: 0.1, ForexMinCont: 0.05 }).smallestMilli).toBe(100);
-    expect(stepLots('', lotRulesOf({ Pip: 0.1, ForexMinCont: 0.05 }), 'up')).toBe('0.1');
+    expect(lotRulesOf({ lotStep: 0.1, minLots: 0.05 }).smallestMilli).toBe(100);
+    expect(stepLots('', lotRulesOf({ lotStep: 0.1, minLots: 0.05 }), 'up')).toBe('0.1');
   });
 });
 
 describe('order form', () => {
-  const schema = orderFormSchema((id) => (id === EURUSD.Id ? orderRulesOf(EURUSD) : undefined));
+  const schema = orderFormSchema((id) => (id === EURUSD.id ? orderRulesOf(EURUSD) : undefined));
   const parse = (fields: Record<string, string>) => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ forex_id: '1', lots: '0.01', leverage: '100', entry: '1', side: '1', ...fields })) form.set(k, v);
@@ -146,13 +146,13 @@ describe('order form', () => {
 
   test("one schema per instrument and rules, checking that instrument's rules; unknown ones share the rule-less schema", () => {
     const rules = orderRulesOf(EURUSD);
-    const schema = orderSchemaFor(EURUSD.Id, rules);
-    expect(orderSchemaFor(EURUSD.Id, { ...rules })).toBe(schema);
-    const fewer = orderSchemaFor(EURUSD.Id, { ...rules, leverages: [50] });
+    const schema = orderSchemaFor(EURUSD.id, rules);
+    expect(orderSchemaFor(EURUSD.id, { ...rules })).toBe(schema);
+    const fewer = orderSchemaFor(EURUSD.id, { ...rules, leverages: [50] });
     expect(fewer).not.toBe(schema);
     const form = (leverage: string) => {
       const data = new FormData();
-      for (const [k, v] of Object.entries({ forex_id: String(EURUSD.Id), lots: '0.01', leverage, entry: '1', side: '1' })) data.set(k, v);
+      for (const [k, v] of Object.entries({ forex_id: String(EURUSD.id), lots: '0.01', leverage, entry: '1', side: '1' })) data.set(k, v);
       return data;
     };
     expect(parseWithZod(form('100'), { schema }).status).toBe('success');
@@ -186,7 +186,7 @@ describe('estimates never throw (issue 9 #4)', () => {
       ),
       { numRuns: 500 },
     );
-    const schema = orderFormSchema((id) => (id === EURUSD.Id ? orderRulesOf(EURUSD) : undefined));
+    const schema = orderFormSchema((id) => (id === EURUSD.id ? orderRulesOf(EURUSD) : undefined));
     const form = new FormData();
     for (const [k, v] of Object.entries({ forex_id: '1', lots: '9999999', leverage: '100', entry: '1' })) form.set(k, v);
     const submission = parseWithZod(form, { schema });

@@ -3,25 +3,12 @@
  * through contract/arithmetic.ts on integer units, so the estimate is the amount the upstream will take.
  * Used by the server (rendering for the shown values, the lot buttons without JavaScript) and the browser.
  */
-import { feeMicro, marginMicro, quoteToUsd, type InstrumentTerms, type QuoteToUsd } from '#contract/arithmetic';
-import type { Instrument } from '#contract/calls/market';
-import { formatUnits, LOT_DECIMALS, lots, money, parseUnits, roundToUnits } from '#contract/money';
+import { feeMicro, marginMicro, quoteToUsd, type QuoteToUsd } from '#contract/arithmetic';
+import { formatUnits, LOT_DECIMALS, lots, parseUnits, roundToUnits } from '#contract/money';
+import { instrumentTerms, type Instrument } from '#contract/views';
 
-/** What the order ticket needs to know about the instrument. */
-export type TicketInstrument = Pick<
-  Instrument,
-  | 'Id'
-  | 'Code'
-  | 'ShowCode'
-  | 'PricePrecision'
-  | 'Pip'
-  | 'ForexContNum'
-  | 'ForexMinCont'
-  | 'ForexFeeRate'
-  | 'MarginMode'
-  | 'HasForexMultiple'
-  | 'QuoteCurrency'
->;
+/** What the order ticket needs to know about the instrument: the view without its quote. */
+export type TicketInstrument = Omit<Instrument, 'quote'>;
 
 /** How one unit of the quote currency becomes USD: through another instrument's current price. */
 export interface Conversion {
@@ -34,24 +21,14 @@ export interface Conversion {
 }
 
 /** The conversion the upstream uses (`XUSD` multiplies, `USDX` divides), or null when none is listed. */
-export function conversionFor(instrument: TicketInstrument, list: readonly Instrument[]): Conversion | null {
-  const quote = instrument.QuoteCurrency;
+export function conversionFor(instrument: Pick<Instrument, 'quoteCurrency'>, list: readonly Instrument[]): Conversion | null {
+  const quote = instrument.quoteCurrency;
   if (quote === 'USD') return { kind: 'usd', viaId: 0, price: 1, precision: 0 };
-  const direct = list.find((i) => i.Code === `${quote}USD`);
-  if (direct) return { kind: 'multiply', viaId: direct.Id, price: direct.ForexQuotations.Close, precision: direct.PricePrecision };
-  const inverse = list.find((i) => i.Code === `USD${quote}`);
-  if (inverse) return { kind: 'divide', viaId: inverse.Id, price: inverse.ForexQuotations.Close, precision: inverse.PricePrecision };
+  const direct = list.find((i) => i.code === `${quote}USD`);
+  if (direct) return { kind: 'multiply', viaId: direct.id, price: direct.quote.price, precision: direct.digits };
+  const inverse = list.find((i) => i.code === `USD${quote}`);
+  if (inverse) return { kind: 'divide', viaId: inverse.id, price: inverse.quote.price, precision: inverse.digits };
   return null;
-}
-
-export function termsOf(instrument: TicketInstrument): InstrumentTerms {
-  return {
-    precision: instrument.PricePrecision,
-    contractSize: instrument.ForexContNum,
-    marginMode: instrument.MarginMode,
-    // ForexFeeRate is USD per lot (or a share of the margin); the arithmetic takes it in millionths.
-    feeRateMicro: money.fromNumber(instrument.ForexFeeRate),
-  };
 }
 
 /** A price from the upstream (a JSON number) in the instrument's integer units. */
@@ -60,16 +37,16 @@ export function priceUnits(price: number, precision: number): number | null {
   return roundToUnits(price, precision);
 }
 
-/** The lot rules in thousandths: the step (Pip), the minimum, and the smallest amount allowed by both. */
+/** The lot rules in thousandths: the step, the minimum, and the smallest amount allowed by both. */
 export interface LotRules {
   stepMilli: number;
   minMilli: number;
   smallestMilli: number;
 }
 
-export function lotRulesOf(instrument: Pick<TicketInstrument, 'Pip' | 'ForexMinCont'>): LotRules {
-  const stepMilli = Math.max(lots.parse(instrument.Pip) ?? roundToUnits(instrument.Pip, LOT_DECIMALS), 1);
-  const minMilli = Math.max(lots.parse(instrument.ForexMinCont) ?? roundToUnits(instrument.ForexMinCont, LOT_DECIMALS), 0);
+export function lotRulesOf(instrument: Pick<Instrument, 'lotStep' | 'minLots'>): LotRules {
+  const stepMilli = Math.max(lots.parse(instrument.lotStep) ?? roundToUnits(instrument.lotStep, LOT_DECIMALS), 1);
+  const minMilli = Math.max(lots.parse(instrument.minLots) ?? roundToUnits(instrument.minLots, LOT_DECIMALS), 0);
   const smallestMilli = Math.max(stepMilli, Math.ceil(minMilli / stepMilli) * stepMilli);
   return { stepMilli, minMilli, smallestMilli };
 }
@@ -118,7 +95,7 @@ export function estimateOrder(input: EstimateInput): { margin: number | null; fe
   const leverage = Number(input.leverage);
   if (lotsMilli === null || lotsMilli <= 0 || input.price === null || input.conversion === null) return none;
   if (!Number.isSafeInteger(leverage) || leverage <= 0) return none;
-  const terms = termsOf(input.instrument);
+  const terms = instrumentTerms(input.instrument);
   if (!Number.isSafeInteger(terms.contractSize)) return none;
   const conversion = toUsd(input.conversion, input.conversionPrice);
   if (conversion === null || !Number.isSafeInteger(input.price) || input.price <= 0) return none;

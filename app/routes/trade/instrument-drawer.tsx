@@ -7,6 +7,7 @@ import { Link } from '@remix-run/react';
 import { memo } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { ChartPeriod } from '#contract/enums';
+import type { Instrument, Quote } from '#contract/views';
 import { useDialog } from '~/components/use-dialog';
 import { useLiveQuote } from '~/live/state';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
@@ -14,14 +15,11 @@ import { useLocale } from '~/utils/locale';
 import { tradeUrl } from './trade-url';
 import { instrumentLogo } from '~/utils/instrument-logo';
 
-/** One row of the drawer. */
-export interface DrawerRow {
-  id: number;
-  code: string;
-  showCode: string;
-  precision: number;
-  close: number;
-  change: number;
+/** One row of the drawer: what it draws of an instrument. */
+export type DrawerRow = Pick<Instrument, 'id' | 'code' | 'symbol' | 'digits'> & { quote: Pick<Quote, 'price' | 'change'> };
+
+export function drawerRow({ id, code, symbol, digits, quote }: Instrument): DrawerRow {
+  return { id, code, symbol, digits, quote: { price: quote.price, change: quote.change } };
 }
 
 export function InstrumentDrawer({
@@ -63,14 +61,14 @@ export function InstrumentDrawer({
 const DrawerItem = memo(function DrawerItem({ row, period, current }: { row: DrawerRow; period: ChartPeriod; current: boolean }) {
   const locale = useLocale();
   const live = useLiveQuote(row.id);
-  const close = live?.close ?? row.close;
-  const change = live?.change ?? row.change;
+  const price = live?.price ?? row.quote.price;
+  const change = live?.change ?? row.quote.change;
   return (
     <li>
       <Link to={tradeUrl(row.code, period)} className="list-item" aria-current={current ? 'page' : undefined}>
         <img src={instrumentLogo(row.code)} alt="" width={28} height={28} loading="lazy" />
-        <strong className="grow">{row.showCode}</strong>
-        <span className="price">{formatPrice(close, row.precision, locale)}</span>
+        <strong className="grow">{row.symbol}</strong>
+        <span className="price">{formatPrice(price, row.digits, locale)}</span>
         <span className={`change ${trendOf(change)}`}>{formatPercent(change, locale)}</span>
       </Link>
     </li>

@@ -55,7 +55,7 @@ export function OrderConfirm({
   const locale = useLocale();
   const heading = useDialog<HTMLHeadingElement>(onCancel);
   const { instrument, side } = summary;
-  const precision = instrument.PricePrecision;
+  const precision = instrument.digits;
   const buy = side === Side.Buy;
   const usd = (micro: number | null) => (micro === null ? '—' : `${formatMargin(money.toNumber(micro), locale)} USD`);
   const stopPrice = (text: string) => {
@@ -70,7 +70,7 @@ export function OrderConfirm({
           {t('confirm.title')}
         </h2>
         <p className={`order-confirm-side ${buy ? 'buy' : 'sell'}`}>
-          {buy ? t('order.buyUp') : t('order.buyDown')} · {instrument.ShowCode}
+          {buy ? t('order.buyUp') : t('order.buyDown')} · {instrument.symbol}
         </p>
         <dl className="estimates order-confirm-facts">
           <div>

@@ -59,8 +59,8 @@ function AtLivePrice({
   fallback: number;
   children: (pricing: Pricing) => ReactNode;
 }) {
-  const price = useLiveQuote(instrument.Id)?.close ?? fallback;
-  const conversionPrice = useLiveQuote(conversion?.viaId)?.close;
+  const price = useLiveQuote(instrument.id)?.price ?? fallback;
+  const conversionPrice = useLiveQuote(conversion?.viaId)?.price;
   return <>{children({ price, conversionPrice: conversion?.viaId ? conversionPrice : undefined })}</>;
 }
 
@@ -102,10 +102,10 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
   const rules = useMemo(() => orderRulesOf(instrument), [instrument]);
   const constraint = useMemo(() => orderConstraint(rules), [rules]);
   // The checks (zod) load once the page is up; until then the ticket posts as it is and the action checks it.
-  const late = useLateSchemaCheck(loadSchemas, (m) => m.orderSchemaFor(instrument.Id, rules));
+  const late = useLateSchemaCheck(loadSchemas, (m) => m.orderSchemaFor(instrument.id, rules));
   const validation = lateValidation<OrderFormValues>(late?.check);
   const [form, fields] = useForm<OrderFormValues>({
-    id: `order-${instrument.Code}`,
+    id: `order-${instrument.code}`,
     lastResult,
     defaultValue: defaults,
     constraint,
@@ -118,9 +118,7 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
   const lotsText = text(fields.lots.value);
   /** What the fields as typed come to at these prices: the open price, the estimates, the stops' money. */
   const computeAtPrices = ({ price, conversionPrice }: Pricing) => {
-    const openPrice = pending
-      ? parseUnits(text(fields.target_price.value) ?? '', instrument.PricePrecision)
-      : priceUnits(price, instrument.PricePrecision);
+    const openPrice = pending ? parseUnits(text(fields.target_price.value) ?? '', instrument.digits) : priceUnits(price, instrument.digits);
     const reference = openPrice !== null && openPrice > 0 ? openPrice : null;
     const estimate = estimateOrder({
       instrument,
@@ -181,7 +179,7 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
   return (
     <Form
       method="post"
-      action={tradeUrl(instrument.Code, period)}
+      action={tradeUrl(instrument.code, period)}
       {...formProps}
       onSubmit={onSubmit}
       className="form order-form"
@@ -205,12 +203,13 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
         {t('order.recalculate')}
       </button>
       <CsrfInput />
-      <input type="hidden" name="forex_id" value={instrument.Id} />
-      <input type="hidden" name="code" value={instrument.Code} />
+      {/* The upstream call's own name for the instrument: the action reads it as such (schema.ts). */}
+      <input type="hidden" name="forex_id" value={instrument.id} />
+      <input type="hidden" name="code" value={instrument.code} />
       {period !== DEFAULT_PERIOD ? <input type="hidden" name="period" value={period} /> : null}
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
       {live(({ price }) => (
-        <input type="hidden" name="seen_price" value={price.toFixed(instrument.PricePrecision)} />
+        <input type="hidden" name="seen_price" value={price.toFixed(instrument.digits)} />
       ))}
       <FormError id={form.errorId} errors={form.errors} />
       {outcomeUnknown ? (
@@ -221,7 +220,7 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
 
       <EntryModeFields fields={fields} />
       <LotsField fields={fields} lotsText={lotsText} rules={rules} onStep={stepTo} />
-      <LeverageField fields={fields} leverages={instrument.HasForexMultiple} />
+      <LeverageField fields={fields} leverages={instrument.leverages} />
       <StopFields
         formId={form.id}
         fields={fields}
@@ -233,7 +232,7 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
         ))}
       />
       {live(({ price, estimate }) => (
-        <TicketEstimates price={price} precision={instrument.PricePrecision} margin={estimate.margin} fee={estimate.fee} />
+        <TicketEstimates price={price} precision={instrument.digits} margin={estimate.margin} fee={estimate.fee} />
       ))}
       {/* With JavaScript the estimates follow the fields; a browser that runs it never lays this out, so
           hydration does not move the order buttons. */}
@@ -262,7 +261,7 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
                     lots: lotsText ?? '',
                     leverage: text(fields.leverage.value) ?? '',
                     pending,
-                    price: pending ? (openPrice !== null ? openPrice / 10 ** instrument.PricePrecision : null) : price,
+                    price: pending ? (openPrice !== null ? openPrice / 10 ** instrument.digits : null) : price,
                     takeProfit: stopsInput.takeProfit ?? '',
                     stopLoss: stopsInput.stopLoss ?? '',
                     trail: text(fields.trail_distance.value) ?? '',

@@ -4,11 +4,11 @@ import { lotRulesOf } from './estimates';
 import { ORDER_SCHEMA_CONSTRAINT, orderConstraint, orderRulesOf } from './order-rules';
 import { orderSchemaFor } from './schema';
 
-const instrument = { Pip: 0.01, ForexMinCont: 0.05, PricePrecision: 5, HasForexMultiple: [{ Value: 100 }, { Value: 200 }] };
+const instrument = { lotStep: 0.01, minLots: 0.05, digits: 5, leverages: [100, 200] };
 
 describe('the order ticket’s constraints without zod', () => {
   it('are what conform derives from the order schema', () => {
-    expect(ORDER_SCHEMA_CONSTRAINT).toEqual(getZodConstraint(orderSchemaFor(1, orderRulesOf(instrument as never))));
+    expect(ORDER_SCHEMA_CONSTRAINT).toEqual(getZodConstraint(orderSchemaFor(1, orderRulesOf(instrument))));
     // An instrument whose rules are unknown gets the same fields.
     expect(ORDER_SCHEMA_CONSTRAINT).toEqual(getZodConstraint(orderSchemaFor(1, undefined)));
   });

@@ -11,8 +11,8 @@ export interface OrderRules extends LotRules {
   leverages: number[];
 }
 
-export function orderRulesOf(instrument: TicketInstrument): OrderRules {
-  return { ...lotRulesOf(instrument), precision: instrument.PricePrecision, leverages: instrument.HasForexMultiple.map((m) => m.Value) };
+export function orderRulesOf(instrument: Pick<TicketInstrument, 'lotStep' | 'minLots' | 'digits' | 'leverages'>): OrderRules {
+  return { ...lotRulesOf(instrument), precision: instrument.digits, leverages: instrument.leverages };
 }
 
 /** `getZodConstraint` of the order schema (schema.ts). */

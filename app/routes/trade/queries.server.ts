@@ -4,13 +4,13 @@
  * the order ticket's values carried in the URL by the lot buttons without JavaScript.
  */
 import { createCookie, redirect } from '@remix-run/node';
-import type { Instrument } from '#contract/calls/market';
 import { EntryMode } from '#contract/enums';
+import type { Instrument } from '#contract/views';
 import type { Api } from '~/upstream/api.server';
 import { tradeFeeType } from '~/upstream/account.server';
-import { candles, listInstruments } from '~/upstream/market.server';
-import { accountDetail } from '~/upstream/trade.server';
-import type { DrawerRow } from './instrument-drawer';
+import { chartCandles, instrumentList } from '~/upstream/market.server';
+import { account as accountFigures } from '~/upstream/trade.server';
+import { drawerRow } from './instrument-drawer';
 import { conversionFor, formatLots, lotRulesOf, stepLots } from './estimates';
 import { periodOf, tradeUrl } from './trade-url';
 import { upstreamFallback } from '~/upstream/api.server';
@@ -54,47 +54,37 @@ export function cleanTicketUrl(url: URL, instruments: readonly Instrument[]): st
   const direction = params.get('lots_step');
   if (direction === 'up' || direction === 'down') values.lots = stepLots(values.lots, lotRulesOf(instrument), direction);
   const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  return tradeUrl(instrument.Code, periodOf(params.get('period')), kept);
+  return tradeUrl(instrument.code, periodOf(params.get('period')), kept);
 }
 
 function pickInstrument(list: readonly Instrument[], code: string | null, remembered: string | null): Instrument | undefined {
   const wanted = (code ?? '').trim().toUpperCase();
-  return list.find((i) => i.Code === wanted) ?? list.find((i) => i.Code === remembered) ?? list[0];
+  return list.find((i) => i.code === wanted) ?? list.find((i) => i.code === remembered) ?? list[0];
 }
 
 export async function loadTradeScreen(api: Api, request: Request) {
   const url = new URL(request.url);
   const period = periodOf(url.searchParams.get('period'));
   const remembered: unknown = await tradeCodeCookie.parse(request.headers.get('Cookie'));
-  const [list, feeType, account] = await Promise.all([
-    listInstruments(api),
+  const [{ instruments, stale }, feeType, account] = await Promise.all([
+    instrumentList(api),
     // Without the fee setting the page still shows, with no fee estimate.
     tradeFeeType(api).catch(upstreamFallback(null, 'the fee setting')),
     // The figures are an extra on this public page; an ended session (a thrown redirect) still ends it.
-    api.signedIn ? accountDetail(api).then((r) => r.data, upstreamFallback(null, 'account figures')) : Promise.resolve(null),
+    api.signedIn ? accountFigures(api).catch(upstreamFallback(null, 'account figures')) : Promise.resolve(null),
   ]);
-  const instruments = list.data;
-  const stale = list.stale;
   const clean = cleanTicketUrl(url, instruments);
   if (clean) throw redirect(clean);
   const instrument = pickInstrument(instruments, url.searchParams.get('code'), typeof remembered === 'string' ? remembered : null);
   if (!instrument) throw new Response('No products are listed right now.', { status: 503 });
   // The chart is one part of the screen: without candles the order ticket still works.
   const [chart, mine] = await Promise.all([
-    candles(api, instrument.Id, period).then((r) => r.data, upstreamFallback([], 'candles')),
+    chartCandles(api, instrument.id, period).catch(upstreamFallback([], 'candles')),
     chartOrders(api, request, instrument, account),
   ]);
   const rules = lotRulesOf(instrument);
   const ticket = ticketValuesOf(url.searchParams);
-  const { ForexQuotations: quote, ...ticketInstrument } = instrument;
-  const drawer: DrawerRow[] = instruments.map((i) => ({
-    id: i.Id,
-    code: i.Code,
-    showCode: i.ShowCode,
-    precision: i.PricePrecision,
-    close: i.ForexQuotations.Close,
-    change: i.ForexQuotations.Change,
-  }));
+  const { quote, ...ticketInstrument } = instrument;
   return {
     instrument: ticketInstrument,
     /** The products and prices are the last the upstream gave: it is not answering now. */
@@ -105,14 +95,14 @@ export async function loadTradeScreen(api: Api, request: Request) {
     candles: chart.slice(-SHOWN_CANDLES).map(chartCandle),
     /** The trader's positions and pending orders of this instrument, drawn on the chart. */
     orders: mine,
-    instruments: drawer,
+    instruments: instruments.map(drawerRow),
     conversion: conversionFor(instrument, instruments),
     feeType,
     account,
     signedIn: api.signedIn !== null,
     defaults: {
       lots: ticket.lots ?? formatLots(rules.smallestMilli),
-      leverage: ticket.leverage ?? String(instrument.HasForexMultiple[0]?.Value ?? ''),
+      leverage: ticket.leverage ?? String(instrument.leverages[0] ?? ''),
       entry: ticket.entry === String(EntryMode.Pending) ? String(EntryMode.Pending) : String(EntryMode.Market),
       target_price: ticket.target_price ?? '',
       take_profit: ticket.take_profit ?? '',
@@ -121,6 +111,6 @@ export async function loadTradeScreen(api: Api, request: Request) {
     },
     // A fresh one-time key per rendered ticket: the upstream answers a repeated key with its first order.
     idempotencyKey: crypto.randomUUID(),
-    rememberCode: instrument.Code !== remembered ? instrument.Code : null,
+    rememberCode: instrument.code !== remembered ? instrument.code : null,
   };
 }

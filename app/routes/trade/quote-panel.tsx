@@ -1,30 +1,30 @@
 /** The instrument's day quote: the price (big) and its change, then high, low, open and volume. */
 import { useTranslation } from '~/i18n/react';
-import type { Quotation } from '#contract/calls/market';
+import type { Quote } from '#contract/views';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 
-export function QuotePanel({ quote, precision, open }: { quote: Quotation; precision: number; open: boolean }) {
+export function QuotePanel({ quote, precision }: { quote: Quote; precision: number }) {
   const { t } = useTranslation('trade');
   const locale = useLocale();
-  const trend = trendOf(quote.Change);
+  const trend = trendOf(quote.change);
   const stats = [
-    ['high', formatPrice(quote.High, precision, locale)],
-    ['low', formatPrice(quote.Low, precision, locale)],
-    ['open', formatPrice(quote.Open, precision, locale)],
+    ['high', formatPrice(quote.high, precision, locale)],
+    ['low', formatPrice(quote.low, precision, locale)],
+    ['open', formatPrice(quote.open, precision, locale)],
     // Volume is a count: shown like a price with no decimals.
-    ['volume', formatPrice(quote.Volume, 0, locale)],
+    ['volume', formatPrice(quote.volume, 0, locale)],
   ] as const;
   return (
     <section className="quote-panel" aria-label={t('quote.label')}>
       <div className="quote-head">
         <span className={`trade-price ${trend}`} data-testid="trade-price">
-          {formatPrice(quote.Close, precision, locale)}
+          {formatPrice(quote.price, precision, locale)}
         </span>
         <span className={`change ${trend}`} data-testid="trade-change">
-          {formatPercent(quote.Change, locale)}
+          {formatPercent(quote.change, locale)}
         </span>
-        {!open ? <span className="badge closed-badge">{t('quote.closed')}</span> : null}
+        {!quote.marketOpen ? <span className="badge closed-badge">{t('quote.closed')}</span> : null}
       </div>
       <dl className="day-stats">
         {stats.map(([key, value]) => (

@@ -18,8 +18,8 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import type { Instrument } from '#contract/calls/market';
-import { CHART_PERIODS, EntryMode, MarketStatus } from '#contract/enums';
+import { CHART_PERIODS, EntryMode } from '#contract/enums';
+import type { Instrument } from '#contract/views';
 import { AccountFigures } from '~/components/account-figures';
 import { CandleChart } from '~/components/candle-chart';
 import { useFeedHealth, useLiveStream } from '~/live/hooks';
@@ -27,8 +27,8 @@ import { useLiveQuote } from '~/live/state';
 import type { RouteHandle } from '~/root';
 import { loaderFailure, upstreamApi, upstreamFallback, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
 import { UPSTREAM_TIMEOUT_MS } from '~/upstream/client.server';
-import { listInstruments } from '~/upstream/market.server';
-import { submitOrder } from '~/upstream/trade.server';
+import { instrumentList } from '~/upstream/market.server';
+import { placeOrder } from '~/upstream/trade.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { oneTapChosen } from '~/utils/one-tap.server';
 import { loginRedirect } from '~/utils/session.server';
@@ -55,7 +55,7 @@ const OrderForm = hydrateLater(import.meta.env.SSR ? ServerOrderForm : null, () 
 
 export const handle: RouteHandle = { footer: true };
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page ? `${page.instrument.ShowCode} · LotFX` : 'Trade' }];
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page ? `${page.instrument.symbol} · LotFX` : 'Trade' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await upstreamApi(request, context);
@@ -99,18 +99,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const startedAt = Date.now();
   const api = await upstreamApi(request, context);
   // The instrument's rules for the form's checks; if the list cannot be read the upstream still checks them.
-  const instruments: Instrument[] = await listInstruments(api, undefined, { timeoutMs: RULES_WAIT_MS, optional: true }).then(
-    (r) => r.data,
+  const instruments: Instrument[] = await instrumentList(api, undefined, { timeoutMs: RULES_WAIT_MS, optional: true }).then(
+    (r) => r.instruments,
     upstreamFallback([], 'product rules for the order form'),
   );
   let instrument: Instrument | undefined;
   const { formData, submission } = await readForm(request, (form) => {
+    // The ticket posts the upstream call's own field name for the instrument (schema.ts).
     const id = Number(form.get('forex_id'));
-    instrument = instruments.find((i) => i.Id === id);
+    instrument = instruments.find((i) => i.id === id);
     return orderSchemaFor(id, instrument ? orderRulesOf(instrument) : undefined);
   });
   const typedCode = String(formData.get('code') ?? '');
-  const code = instrument?.Code ?? (/^[A-Z0-9]{1,32}$/.test(typedCode) ? typedCode : null);
+  const code = instrument?.code ?? (/^[A-Z0-9]{1,32}$/.test(typedCode) ? typedCode : null);
   const back = code ? `/trade?${new URLSearchParams({ code })}` : '/trade';
   // Ordering needs a login, whatever the page showed: a visitor goes to log in and comes back here.
   if (!api.signedIn) throw redirect(loginRedirect(request, back));
@@ -136,24 +137,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     // The whole post answers within one timeout: the order gets what the rules lookup left of it.
     const timeoutMs = Math.max(MIN_ORDER_WAIT_MS, UPSTREAM_TIMEOUT_MS - (Date.now() - startedAt));
-    const placed = await submitOrder(
+    const placed = await placeOrder(
       api,
       {
-        type: order.side,
-        cont: order.lots,
-        forex_id: order.forex_id,
-        status: order.entry,
-        target_price: pending ? (order.target_price ?? '') : '',
-        target_profit_price: order.take_profit ?? '',
-        stop_loss_price: order.stop_loss ?? '',
-        trail_distance: order.trail_distance ?? '',
-        multiple: order.leverage,
-        price: pending ? '' : (order.seen_price ?? ''),
-        idempotency_key: order.idempotency_key,
+        // The ticket's fields keep the upstream call's names: a ticket rendered before a release still posts them.
+        instrumentId: order.forex_id,
+        side: order.side,
+        lots: order.lots,
+        leverage: order.leverage,
+        entry: order.entry,
+        targetPrice: pending ? (order.target_price ?? '') : '',
+        takeProfit: order.take_profit ?? '',
+        stopLoss: order.stop_loss ?? '',
+        trailDistance: order.trail_distance ?? '',
+        seenPrice: pending ? '' : (order.seen_price ?? ''),
+        key: order.idempotency_key,
       },
       { timeoutMs },
     );
-    return redirect(`/trade?${new URLSearchParams({ ...(code ? { code } : {}), placed: String(placed.data.Id) })}`);
+    return redirect(`/trade?${new URLSearchParams({ ...(code ? { code } : {}), placed: String(placed.id) })}`);
   } catch (error) {
     if (error instanceof UpstreamUnavailable) {
       // No answer: the order may or may not exist. The ticket stays as it was, with the same key, so that
@@ -189,25 +191,23 @@ export default function TradePage() {
   // The stream carries the quotes of this instrument and of the one converting its money (a tenth of every
   // instrument's ticks, on a phone's data plan); the drawer lists them all, so it asks for them all.
   useLiveStream({
-    code: instrument.Code,
+    code: instrument.code,
     period,
-    quotes: drawerOpen ? undefined : [instrument.Id, ...(conversion?.viaId ? [conversion.viaId] : [])],
+    quotes: drawerOpen ? undefined : [instrument.id, ...(conversion?.viaId ? [conversion.viaId] : [])],
   });
   // This screen follows its own instrument, not every tick (the ticket also follows the one converting its money).
-  const live = useLiveQuote(instrument.Id);
+  const live = useLiveQuote(instrument.id);
   const health = useFeedHealth();
-  const quote = live
-    ? { Close: live.close, Change: live.change, High: live.high, Low: live.low, Open: live.open, Volume: live.volume }
-    : page.quote;
-  const open = (live?.market_status ?? instrument.MarketStatus) === MarketStatus.Open;
+  // The live quote and the page's are the same view.
+  const quote = live ?? page.quote;
   const placed = Number(search.get('placed'));
-  const here = tradeUrl(instrument.Code, period);
+  const here = tradeUrl(instrument.code, period);
   const hydrated = useHydrated();
   // Without JavaScript there is no feed to watch; with it, buy and sell wait for live prices.
   const block: OrderBlock =
-    instrument.HasForexMultiple.length === 0
+    instrument.leverages.length === 0
       ? 'noLeverage'
-      : !open
+      : !quote.marketOpen
         ? 'closed'
         : !hydrated || health === 'up'
           ? null
@@ -220,27 +220,27 @@ export default function TradePage() {
     () => <CandleChart instrument={instrument} period={period} candles={page.candles} orders={page.orders} />,
     [instrument, period, page.candles, page.orders],
   );
-  const figures = useMemo(() => (page.account ? <AccountFigures detail={page.account} /> : null), [page.account]);
+  const figures = useMemo(() => (page.account ? <AccountFigures account={page.account} /> : null), [page.account]);
   // The header and the period links (nine Links and their router hooks) do not change with the price.
   const header = useMemo(
     () => (
       <header className="page-header trade-header">
         <h1>
           <Link
-            to={tradeUrl(instrument.Code, period, { drawer: '1' })}
+            to={tradeUrl(instrument.code, period, { drawer: '1' })}
             className="instrument-picker"
             aria-haspopup="dialog"
             preventScrollReset
           >
-            <img src={instrumentLogo(instrument.Code)} alt="" width={24} height={24} />
-            <span>{instrument.ShowCode}</span>
+            <img src={instrumentLogo(instrument.code)} alt="" width={24} height={24} />
+            <span>{instrument.symbol}</span>
             <span className="visually-hidden">{t('drawer.open')}</span>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="line-icon">
               <path d="M6 9l6 6 6-6" />
             </svg>
           </Link>
         </h1>
-        <Link to={`/alerts?code=${encodeURIComponent(instrument.Code)}`} className="button secondary small">
+        <Link to={`/alerts?code=${encodeURIComponent(instrument.code)}`} className="button secondary small">
           {t('alerts:tradeLink')}
         </Link>
       </header>
@@ -251,13 +251,13 @@ export default function TradePage() {
     () => (
       <nav className="period-bar" aria-label={t('periods.label')}>
         {CHART_PERIODS.map((p) => (
-          <Link key={p} to={tradeUrl(instrument.Code, p)} aria-current={p === period ? 'page' : undefined} replace preventScrollReset>
+          <Link key={p} to={tradeUrl(instrument.code, p)} aria-current={p === period ? 'page' : undefined} replace preventScrollReset>
             {PERIOD_LABELS[p]}
           </Link>
         ))}
       </nav>
     ),
-    [instrument.Code, period, t],
+    [instrument.code, period, t],
   );
   return (
     <main className="page trade-page">
@@ -269,16 +269,16 @@ export default function TradePage() {
           {t('staleList')}
         </p>
       ) : null}
-      <QuotePanel quote={quote} precision={instrument.PricePrecision} open={open} />
+      <QuotePanel quote={quote} precision={instrument.digits} />
       {periods}
       {chart}
       {figures}
       <OrderBlockContext.Provider value={block}>
         <OrderForm
-          key={instrument.Code}
+          key={instrument.code}
           instrument={instrument}
           period={period}
-          fallbackPrice={page.quote.Close}
+          fallbackPrice={page.quote.price}
           conversion={conversion}
           feeType={page.feeType}
           defaults={page.defaults}
@@ -290,7 +290,7 @@ export default function TradePage() {
           oneTap={page.oneTap}
         />
       </OrderBlockContext.Provider>
-      {drawerOpen ? <InstrumentDrawer rows={page.instruments} current={instrument.Code} period={period} closeTo={here} /> : null}
+      {drawerOpen ? <InstrumentDrawer rows={page.instruments} current={instrument.code} period={period} closeTo={here} /> : null}
       {page.signedIn && Number.isSafeInteger(placed) && placed > 0 ? <OrderPlaced orderId={placed} closeTo={here} /> : null}
     </main>
   );

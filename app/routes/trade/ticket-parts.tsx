@@ -107,16 +107,16 @@ export function LotsField({
 }
 
 /** The instrument's leverages; none listed, no field (and no orders: the block says why). */
-export function LeverageField({ fields, leverages }: { fields: TicketFields; leverages: TicketInstrument['HasForexMultiple'] }) {
+export function LeverageField({ fields, leverages }: { fields: TicketFields; leverages: TicketInstrument['leverages'] }) {
   const { t } = useTranslation('trade');
   if (leverages.length === 0) return null;
   return (
     <div className="field">
       <label htmlFor={fields.leverage.id}>{t('order.leverage')}</label>
       <select {...getSelectProps(fields.leverage)} aria-describedby={fields.leverage.errors?.length ? fields.leverage.errorId : undefined}>
-        {leverages.map((m) => (
-          <option key={m.Value} value={m.Value}>
-            1:{m.Value}
+        {leverages.map((leverage) => (
+          <option key={leverage} value={leverage}>
+            1:{leverage}
           </option>
         ))}
       </select>

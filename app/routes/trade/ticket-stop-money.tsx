@@ -6,7 +6,8 @@
 import type { Side } from '#contract/enums';
 import { StopMoneyNote } from '~/components/stop-money';
 import { moneyAtStop, stopConversionOf, type StopMoney } from '~/utils/stop-money';
-import { lotsMilliOf, termsOf, type Conversion, type TicketInstrument } from './estimates';
+import { instrumentTerms } from '#contract/views';
+import { lotsMilliOf, type Conversion, type TicketInstrument } from './estimates';
 
 export interface TicketStopsInput {
   instrument: TicketInstrument;
@@ -22,11 +23,11 @@ export interface TicketStopsInput {
 
 export function ticketStopMoney(input: TicketStopsInput): { takeProfit: StopMoney | null; stopLoss: StopMoney | null } {
   const common = {
-    terms: termsOf(input.instrument),
+    terms: instrumentTerms(input.instrument),
     side: input.side ?? null,
     lotsMilli: lotsMilliOf(input.lots),
     reference: input.reference,
-    conversion: stopConversionOf(input.conversion, input.instrument.Id, input.conversionPrice),
+    conversion: stopConversionOf(input.conversion, input.instrument.id, input.conversionPrice),
   };
   return {
     takeProfit: moneyAtStop({ ...common, kind: 'takeProfit', stopText: input.takeProfit }),
@@ -37,7 +38,7 @@ export function ticketStopMoney(input: TicketStopsInput): { takeProfit: StopMone
 /** The two notes, one under each field of the ticket's take-profit / stop-loss pair (the same grid). */
 export function TicketStopMoney({ ids, ...input }: TicketStopsInput & { ids: { takeProfit: string; stopLoss: string } }) {
   const figures = ticketStopMoney(input);
-  const precision = input.instrument.PricePrecision;
+  const precision = input.instrument.digits;
   return (
     <div className="field-pair ticket-stop-money">
       <StopMoneyNote id={ids.takeProfit} kind="takeProfit" figure={figures.takeProfit} precision={precision} showSide />
