@@ -73,7 +73,7 @@ export interface StreamEventMap {
 export type StreamEventName = keyof StreamEventMap | LegacyEventName;
 
 // ── The shapes of streams before version 3 (`v=2` or no `v`): tabs loaded before it still read them. ─────────────
-// Drop once the relay's oldFormatClients stays at 0 (a tab hears the version and reloads since version 3).
+// Drop once the relay's legacyClients stays at 0 (from version 3 on, a tab hears the version and reloads).
 
 /** The day quote of one instrument (from DAY_MARKET), as `quotes` (v=2) and `quote` carried it. */
 export interface LegacyQuoteData {

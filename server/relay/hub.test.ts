@@ -113,7 +113,7 @@ test('SSE headers; on connect: status (with the version, no id), then the latest
   const instrumentsSeen = () => new Set(s.events.flatMap(quotesIn).map((q) => q.instrumentId)).size;
   await until(() => instrumentsSeen() === relay.stats().quotes);
   expect(relay.latestQuotes().find((q) => q.code === 'EURUSD')).toMatchObject({ price: 1.1, instrumentId: 1 });
-  expect(relay.stats().oldFormatClients).toBe(0);
+  expect(relay.stats()).toMatchObject({ legacyClients: 0, oldFormatClients: 0 });
   expectIncreasingIds(s.events);
 });
 
@@ -224,7 +224,7 @@ test('tabs loaded before version 3 (v=2, or no v before that) get the same quote
   const batched2 = await version2.waitFor(isLegacyQuote('GBPUSD', 1.30456), { from: from[1] });
   await before.waitFor((e) => e.event === 'quote' && (e.json as LegacyQuoteData).close === 1.30456, { from: from[0] });
   expect(before.events.filter((e) => e.event === 'quotes')).toEqual([]);
-  expect(relay.stats().oldFormatClients).toBe(2);
+  expect(relay.stats()).toMatchObject({ legacyClients: 2, oldFormatClients: 1 });
   // The same flush wrote all three: each quote of the views came to the others in the old shape, batched (v=2) or
   // as an event of its own.
   expect(legacyQuotesIn(batched2)).toEqual(quotesIn(batched).map(legacyOf));

@@ -201,13 +201,16 @@ export class RelayHub {
   readonly stats = (): RelayStats => {
     let buffered = 0;
     let oldFormatClients = 0;
+    let legacyClients = 0;
     for (const c of this.clients) {
       buffered += c.res.writableLength;
-      if (readsLegacy(c)) oldFormatClients++;
+      if (c.format === 1) oldFormatClients++;
+      if (readsLegacy(c)) legacyClients++;
     }
     return {
       clients: this.clients.size,
       oldFormatClients,
+      legacyClients,
       ...this.feeds.counts(),
       publicTopics: [...this.publicSocket.topics],
       upstream: this.publicSocket.state,

@@ -67,11 +67,10 @@ export interface RelayStats {
   upstream: FeedState;
   /** Instruments with a latest quote. */
   quotes: number;
-  /**
-   * Open streams that read the shapes before version 3 (tabs loaded before it): those shapes, and the per-quote
-   * format of tabs loaded before `v=2`, can go once this stays 0.
-   */
+  /** Open streams that did not ask for `v=2` (tabs loaded before it): the per-quote format can go once this stays 0. */
   oldFormatClients: number;
+  /** Open streams that read the shapes before version 3 (`v=2` or no `v`): their mappers can go once this stays 0. */
+  legacyClients: number;
   /** Streams ended because their socket stayed backed up. */
   evicted: number;
   /** Bytes written to streams and not yet taken by their sockets (bounded by maxBufferedBytes per stream). */

@@ -1,6 +1,6 @@
 /**
  * Server rendering from the relay's warm quotes, with real parts: the real upstream, a real relay holding
- * its websocket, and the app's own `listInstruments` reading the relay through the load context as a page
+ * its websocket, and the app's own `instrumentList` reading the relay through the load context as a page
  * does. A small proxy in front of the upstream's HTTP API only counts the `trade_list` calls the app makes.
  */
 import fs from 'node:fs';
