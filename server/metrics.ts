@@ -51,6 +51,14 @@ export function createMetrics(options: { relays: () => RelayStats[]; route: (pat
     },
   });
   new client.Gauge({
+    name: 'lotfx_stream_clients_legacy',
+    help: 'Open browser streams that read the shapes before stream version 3 (tabs loaded before it): the legacy mappers can go once this stays 0',
+    registers,
+    collect() {
+      this.set(sum((s) => s.legacyClients));
+    },
+  });
+  new client.Gauge({
     name: 'lotfx_relay_feed',
     help: 'Public relay sockets to the upstream by state (up, stale, down); summed over web processes',
     labelNames: ['state'],

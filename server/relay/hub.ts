@@ -21,16 +21,16 @@
  *   screen: its instrument and the one converting its money); those streams share one frame per flush too.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { STREAM_VERSION, type StatusData, type WarmMarketState } from '../../contract/stream';
+import { STREAM_VERSION, type WarmMarketState } from '../../contract/stream';
 import { Topic, type ServerMessage } from '../../contract/ws';
 import { ChartWatches, keepLastTwo } from './chart-watches';
 import { LatestQuotes, type LatestQuote } from './latest-quotes';
 import { STREAM_DEFAULTS, type Quote, type RelayOptions, type RelayStats } from './relay-options';
-import { EventIds, packReplay, replay, resync, unpackReplay, type Frames } from './replay';
+import { EventIds, packReplay, replay, resync, unpackReplay } from './replay';
 import { SlowClients } from './slow-clients';
-import { readsLegacy, streamClient, wants, type StreamClient } from './stream-client';
+import { bytesOf, pick, readsLegacy, streamClient, tally, wants, type StreamClient } from './stream-client';
 import { lastEventIdOf, parseStreamQuery, streamQueryOf, type StreamQuery } from './stream-query';
-import { publicPushOf, sseFrame, type CandlePush, type EventData } from './upstream-mapping';
+import { publicPushOf, sseFrame, statusData, type CandlePush, type EventData } from './upstream-mapping';
 import { UpstreamSocket } from './upstream-socket';
 import { UserFeeds, type StreamUser } from './user-feeds';
 
@@ -199,24 +199,14 @@ export class RelayHub {
   readonly warmMarket = (): WarmMarketState => this.quotes.warm(this.publicSocket);
 
   readonly stats = (): RelayStats => {
-    let buffered = 0;
-    let oldFormatClients = 0;
-    let legacyClients = 0;
-    for (const c of this.clients) {
-      buffered += c.res.writableLength;
-      if (c.format === 1) oldFormatClients++;
-      if (readsLegacy(c)) legacyClients++;
-    }
     return {
       clients: this.clients.size,
-      oldFormatClients,
-      legacyClients,
+      ...tally(this.clients),
       ...this.feeds.counts(),
       publicTopics: [...this.publicSocket.topics],
       upstream: this.publicSocket.state,
       quotes: this.quotes.size,
       evicted: this.slow.evicted,
-      buffered,
       malformed: this.publicSocket.counters.malformed,
       connects: this.publicSocket.counters.connects,
     };
@@ -444,23 +434,6 @@ export class RelayHub {
     if (c.format === 2) return this.ids.frame('quotes', `[${entries.map((e) => e.legacy).join(',')}]`);
     return entries.map((e) => this.ids.frame('quote', e.legacy)).join('');
   }
-}
-
-/** `status`: the feed's state and the stream's version (a tab of another version reloads; older tabs ignore it). */
-function statusData(state: StatusData['state']): string {
-  return JSON.stringify({ state, version: STREAM_VERSION } satisfies StatusData);
-}
-
-/** The frame a client reads of an event. */
-function pick(frames: Frames, legacy: boolean): string {
-  return legacy ? frames.legacy : frames.text;
-}
-
-/** An event's bytes for each client, made once per shape. */
-function bytesOf(frames: Frames): (c: StreamClient) => Buffer {
-  const text = Buffer.from(frames.text);
-  const legacy = frames.legacy === frames.text ? text : Buffer.from(frames.legacy);
-  return (c) => (readsLegacy(c) ? legacy : text);
 }
 
 export function createRelay(options: RelayOptions): RelayHub {

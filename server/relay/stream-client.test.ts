@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect, test } from 'vitest';
-import { streamClient, wants } from './stream-client';
+import { bytesOf, streamClient, tally, wants } from './stream-client';
 import { parseStreamQuery, type StreamAsk } from './stream-query';
 
 const res = {} as ServerResponse;
@@ -35,4 +35,13 @@ test('what it asked for: its chart, its quotes (a key shared by the same set in 
 test('its peer as the kernel’s tables name it, or none when it is not a TCP connection', () => {
   expect(streamClient(request(), res, asked({}), null, 1000).peer).toEqual({ key: '10.0.0.9|51000', localPort: 3000 });
   expect(streamClient(request({}, {}), res, asked({}), null, 1000).peer).toBeNull();
+});
+
+test('each stream reads an event in its own shape, and the stats count who still reads the old ones', () => {
+  const of = (v: string | undefined, writableLength = 0) =>
+    streamClient(request(), { writableLength } as ServerResponse, asked(v ? { v } : {}), null, 1000);
+  const [views, quotesEvent, perQuote] = [of('3', 10), of('2', 5), of(undefined)];
+  const bytes = bytesOf({ text: 'new', legacy: 'old' });
+  expect([views, quotesEvent, perQuote].map((c) => bytes(c).toString())).toEqual(['new', 'old', 'old']);
+  expect(tally([views, quotesEvent, perQuote])).toEqual({ buffered: 15, oldFormatClients: 1, legacyClients: 2 });
 });

@@ -7,6 +7,7 @@ import type { ChartPeriod } from '../../contract/enums';
 import { STREAM_VERSION, wantsLowData } from '../../contract/stream';
 import { peerOf, type WatchedClient } from './slow-clients';
 import { quotesKeyOf, type StreamAsk, type StreamFormat } from './stream-query';
+import type { Frames } from './replay';
 import type { EventData } from './upstream-mapping';
 import type { UserFeed } from './user-feeds';
 
@@ -72,4 +73,29 @@ export function readsLegacy(c: Pick<StreamClient, 'format'>): boolean {
 /** Whether a stream carries this instrument's quotes. */
 export function wants(c: StreamClient, instrumentId: number): boolean {
   return c.quotes === null || c.quotes.has(instrumentId);
+}
+
+/** The frame a client reads of an event. */
+export function pick(frames: Frames, legacy: boolean): string {
+  return legacy ? frames.legacy : frames.text;
+}
+
+/** An event's bytes for each client, made once per shape. */
+export function bytesOf(frames: Frames): (c: StreamClient) => Buffer {
+  const text = Buffer.from(frames.text);
+  const legacy = frames.legacy === frames.text ? text : Buffer.from(frames.legacy);
+  return (c) => (readsLegacy(c) ? legacy : text);
+}
+
+/** The streams' unsent bytes, and how many read an older shape (stats). */
+export function tally(clients: Iterable<StreamClient>): { buffered: number; oldFormatClients: number; legacyClients: number } {
+  let buffered = 0;
+  let oldFormatClients = 0;
+  let legacyClients = 0;
+  for (const c of clients) {
+    buffered += c.res.writableLength;
+    if (c.format === 1) oldFormatClients++;
+    if (readsLegacy(c)) legacyClients++;
+  }
+  return { buffered, oldFormatClients, legacyClients };
 }

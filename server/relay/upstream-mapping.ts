@@ -6,6 +6,7 @@
  */
 import { AlertDirection } from '../../contract/calls/alerts';
 import type { ChartPeriod } from '../../contract/enums';
+import { STREAM_VERSION, type StatusData } from '../../contract/stream';
 import { liveAccountView, priceAlertView, quoteView, type Quote } from '../../contract/views';
 import type { AlertPush, DayMarketPush, ForexTradePush, KlinePush, ServerMessage } from '../../contract/ws';
 import type {
@@ -158,4 +159,9 @@ export function legacyAlertData({ alert: a }: AlertPush): LegacyAlertData {
 /** One server-sent event as it goes on the wire (`data` is one line of JSON); without an id it leaves the stream's last id as it was. */
 export function sseFrame(id: string | null, event: StreamEventName, data: string): string {
   return `${id === null ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
+}
+
+/** `status`: the feed's state and the stream's version (a tab of another version reloads; older tabs ignore it). */
+export function statusData(state: StatusData['state']): string {
+  return JSON.stringify({ state, version: STREAM_VERSION } satisfies StatusData);
 }
