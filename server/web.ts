@@ -197,11 +197,12 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
   if (!fixedUpstream) app.get('/stream', (req, res) => serveStream(req, res, upstreamUrl(req)));
 
   app.use(refuseCrossSite);
+  const { sharedPages, sessionCookieName } = await appEntry();
   const pages = remixPages({
     remix: createRequestHandler(build, dev ? 'development' : 'production'),
     dev,
-    rules: (await appEntry()).sharedPages,
-    sessionCookie: (await appEntry()).sessionCookieName,
+    rules: sharedPages,
+    sessionCookie: sessionCookieName,
     loadContext: (req) => ({
       upstream: { baseUrl: upstreamUrl(req), observe: metrics.observeUpstreamCall },
       clientIp: req.ip,
