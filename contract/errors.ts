@@ -81,6 +81,19 @@ export const ErrorCode = {
   AlertLimitReached: 6001,
   AlertNotFound: 6002,
   AlertWrongSide: 6003,
+
+  StepUpRequired: 7001,
+  StepUpInvalid: 7002,
+  StepUpExpired: 7003,
+  StepUpWrongAction: 7004,
+  FactorCodeInvalid: 7005,
+  TotpAlreadyOn: 7006,
+  TotpNotOn: 7007,
+  StepUpUseFactor: 7008,
+  LoginTicketInvalid: 7009,
+  MethodHeld: 7010,
+  WithdrawalsHeld: 7011,
+  SessionNotFound: 7012,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export type ErrorName = keyof typeof ErrorCode;
@@ -163,4 +176,17 @@ export const ERROR_MESSAGES: Record<ErrorName, string> = {
   AlertLimitReached: 'You have 50 active price alerts, the most allowed. Delete one first.',
   AlertNotFound: 'This price alert does not exist.',
   AlertWrongSide: 'For "rises to" the price must be above the current price, for "falls to" below it.',
+
+  StepUpRequired: 'Please confirm it is you first.',
+  StepUpInvalid: 'This confirmation is not valid for you here. Please confirm again.',
+  StepUpExpired: 'Your confirmation has expired. Please confirm again.',
+  StepUpWrongAction: 'This confirmation was for something else. Please confirm again.',
+  FactorCodeInvalid: 'The code is wrong, expired or already used.',
+  TotpAlreadyOn: 'The authenticator app is already on.',
+  TotpNotOn: 'The authenticator app is not on.',
+  StepUpUseFactor: 'Please use your authenticator app or a recovery code.',
+  LoginTicketInvalid: 'This log-in has expired. Please log in again.',
+  MethodHeld: 'This withdrawal method is new and cannot be used yet.',
+  WithdrawalsHeld: 'Withdrawals are held on this account for now. Please contact support.',
+  SessionNotFound: 'This device is no longer signed in.',
 };

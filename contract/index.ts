@@ -12,5 +12,6 @@ export * as funds from './calls/funds';
 export * as identity from './calls/identity';
 export * as content from './calls/content';
 export * as alerts from './calls/alerts';
+export * as security from './calls/security';
 export * as ws from './ws';
 export type { Order } from './calls/trade';

@@ -16,6 +16,8 @@ export const NAMESPACES = [
   'content',
   'identity',
   'alerts',
+  'security',
+  'devices',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

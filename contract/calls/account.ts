@@ -16,7 +16,13 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-const SessionSchema = z.object({ token: z.string(), user: UserSchema });
+export const SessionSchema = z.object({ token: z.string(), user: UserSchema });
+/**
+ * What `loginForU` answers instead of a session when the account has a second factor (issue 38, our own extension:
+ * a broker's backend never sends it): no token exists yet. The ticket lives LOGIN_TICKET_TTL_MS (calls/security.ts)
+ * and is spent by `login_factor`; it is a secret of the web server, never the browser's.
+ */
+export const FactorChallengeSchema = z.object({ factor_required: z.literal(true), ticket: z.string() });
 
 const LoginSchema = z.object({
   account: RequiredText,
@@ -31,7 +37,7 @@ export const loginForU = defineCall({
   path: '/api/user/loginForU',
   auth: 'none',
   request: LoginSchema,
-  response: SessionSchema,
+  response: z.union([SessionSchema, FactorChallengeSchema]),
 });
 
 export const createAccountDemoForU = defineCall({
@@ -145,6 +151,8 @@ const AmendPasswordSchema = z.object({
   auth_code: RequiredText,
   /** Where the code was sent: 1 the account's e-mail, 2 its phone. */
   type: codeField([AccountType.Email, AccountType.Mobile]).default(AccountType.Email),
+  /** A step-up grant for `change_password` (calls/security.ts). */
+  grant: z.string().trim().max(128).optional(),
 });
 export const amendPassword = defineCall({
   name: 'amend_password',

@@ -122,6 +122,8 @@ const WithdrawSchema = z.object({
   memo: OptionalText,
   draw_method_id: PositiveInt,
   idempotency_key: IdempotencyKey,
+  /** A step-up grant for `withdraw` (calls/security.ts). */
+  grant: OptionalText,
 });
 export const WithdrawRecordSchema = z.object({
   id: z.number().int(),
@@ -176,6 +178,8 @@ export const WithdrawMethodSchema = z.object({
   payee_name: z.string().nullable(),
   branch_name: z.string().nullable(),
   remark: z.string().nullable(),
+  /** When a newly bound method may first be used (ms since the epoch; issue 38's hold). A broker's backend omits it. */
+  usable_at: z.number().int().nullable().optional(),
 });
 export type WithdrawMethod = z.infer<typeof WithdrawMethodSchema>;
 export const getDrawMethod = defineCall({
@@ -199,6 +203,8 @@ export const BindMethodSchema = z.object({
   payee_account: OptionalText,
   branch_name: OptionalText,
   remark: OptionalText,
+  /** A step-up grant for `bind_method` (calls/security.ts). */
+  grant: OptionalText,
 });
 export type BindMethodInput = z.input<typeof BindMethodSchema>;
 export const bindDrawMethod = defineCall({
@@ -214,6 +220,7 @@ export const delDrawMethod = defineCall({
   method: 'POST',
   path: '/api/wallet/del_draw_method',
   auth: 'required',
-  request: z.object({ id: PositiveInt }),
+  /** `grant`: a step-up grant for `delete_method` (calls/security.ts). */
+  request: z.object({ id: PositiveInt, grant: OptionalText }),
   response: z.null(),
 });
