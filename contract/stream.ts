@@ -4,6 +4,7 @@
  * What the browser receives on `GET /stream` (server-sent events). The `event:` name and the JSON in
  * `data:` of each kind. Every event has an `id:` of the form `<boot>.<seq>`, increasing within a stream.
  */
+import { cookieValue } from './cookies';
 import type { ChartPeriod } from './enums';
 import type { Candle, LiveAccount, PriceAlert, Quote } from './views';
 /** The upstream feed as the relay sees it. */
@@ -153,12 +154,7 @@ export const LOW_DATA_INTERVAL_MS = 1000;
 
 /** The low-data switch is on in this `Cookie` header (`__Host-low-data=1`). */
 export function hasLowDataCookie(cookieHeader: string | null | undefined): boolean {
-  if (!cookieHeader) return false;
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === LOW_DATA_COOKIE && part.slice(eq + 1).trim() === '1') return true;
-  }
-  return false;
+  return cookieValue(cookieHeader, LOW_DATA_COOKIE) === '1';
 }
 
 /** The browser's data saver is on: its `Save-Data` header says `on`. */

@@ -19,6 +19,7 @@ import type express from 'express';
 import Negotiator from 'negotiator';
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import { cookieValue } from '../contract/cookies';
 import { contentSecurityPolicy, FRAME_SOURCE_HEADER } from './security';
 
 /** The pages the app shares among visitors (its build entry exports them: app/utils/shared-pages.server.ts). */
@@ -51,7 +52,7 @@ interface Finished {
 
 /** Whether the Cookie header carries the named cookie (its value unread). */
 export function carriesCookie(cookie: string | null | undefined, name: string): boolean {
-  return (cookie ?? '').split(';').some((c) => c.trim().startsWith(`${name}=`));
+  return cookieValue(cookie, name) !== null;
 }
 
 /** The Cache-Control of an answer that does not say its own. */

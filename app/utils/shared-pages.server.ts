@@ -4,20 +4,13 @@
  * page carries no CSRF token and sets no cookie; the pages a visitor can post from get their token from the
  * root loader (root.tsx), and leaving a shared page fetches it (decision 0038).
  */
+import { cookieValue } from '#contract/cookies';
 import { LANGUAGE_COOKIE } from '~/i18n/config';
 import { sessionCookie, toastCookie } from './session.server';
 import { SHARED_PATHS } from './shared-pages';
 
 /** Cookies that make a page someone's: the session, and a one-time toast. */
 const PERSONAL_COOKIES = [sessionCookie.name, toastCookie.name];
-
-function cookieValue(cookie: string | null | undefined, name: string): string | null {
-  for (const part of (cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return null;
-}
 
 export const sharedPages = {
   isShared(method: string, pathname: string, cookie: string | null | undefined): boolean {
