@@ -40,7 +40,13 @@ export interface ApiCallOptions {
 
 export async function upstreamApi(request: Request, context: AppLoadContext): Promise<Api> {
   const [lang, signedIn] = await Promise.all([getLanguage(request), getSignedIn(request)]);
-  const options = () => ({ lang, token: signedIn?.token, clientIp: context.clientIp, signal: request.signal });
+  const options = () => ({
+    lang,
+    token: signedIn?.token,
+    clientIp: context.clientIp,
+    userAgent: request.headers.get('user-agent'),
+    signal: request.signal,
+  });
   /** Code 999 ends the session and sends the user to log in (spec §4), unless the call is initial. */
   async function expired(error: unknown, initial: boolean | undefined, auth: string): Promise<never> {
     if (error instanceof UpstreamError && error.sessionExpired && !initial && auth !== 'none') {

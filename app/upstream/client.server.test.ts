@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as account from '#contract/calls/account';
 import * as trade from '#contract/calls/trade';
-import { callUpstream, UpstreamError, UpstreamUnavailable } from './client.server';
+import { USER_AGENT_HEADER } from '#contract/calls/security';
+import { callUpstream, MAX_USER_AGENT, UpstreamError, UpstreamUnavailable } from './client.server';
 
 let script: (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void = () => {};
 let server: http.Server;
@@ -56,6 +57,25 @@ describe('callUpstream', () => {
     expect(new URL(seen!.url!, baseUrl).searchParams.get('t')).toMatch(/^\d+$/);
     // The answer is read as sent: no compressed body, which this client does not decode.
     expect(seen!.headers['accept-encoding']).toBe('identity');
+  });
+
+  test("passes the browser's user agent beside its address, printable and trimmed to a sane length (issue 38)", async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    script = (req, _b, res) => {
+      seen.push(req.headers);
+      json(res, { code: 1, msg: 'ok', data: user });
+    };
+    const ua = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+    await callUpstream({ baseUrl }, account.info, {}, { lang: 'en', token: 'tok', clientIp: '203.0.113.9', userAgent: ua });
+    await callUpstream({ baseUrl }, account.info, {}, { lang: 'en', token: 'tok', userAgent: `  Bot\u00e9\u0007/1 ${'x'.repeat(1000)}` });
+    await callUpstream({ baseUrl }, account.info, {}, { lang: 'en', token: 'tok' });
+    expect(seen[0]!['x-forwarded-for']).toBe('203.0.113.9');
+    expect(seen[0]![USER_AGENT_HEADER]).toBe(ua);
+    expect(seen[1]![USER_AGENT_HEADER]).toMatch(/^Bot \/1 x+$/);
+    expect(seen[1]![USER_AGENT_HEADER]).toHaveLength(MAX_USER_AGENT);
+    expect(seen[2]![USER_AGENT_HEADER]).toBeUndefined();
+    // The server's own user agent stays the one a firewall expects.
+    expect(seen[0]!['user-agent']).toBe('lotfx-web');
   });
 
   test('POST sends a form body', async () => {
@@ -123,8 +143,17 @@ describe('callUpstream', () => {
       res.end();
     };
     const error = await callUpstream({ baseUrl }, account.info, {}, { lang: 'en' }).catch((e) => e);
-    expect(error).toMatchObject({ reason: 'http' });
+    expect(error).toMatchObject({ reason: 'http', status: 502, notOffered: false });
     expect(String(error.message)).toContain('502');
+  });
+
+  test('an HTTP 404 says the upstream does not offer the call (a broker without our own calls)', async () => {
+    script = (_r, _b, res) => {
+      res.statusCode = 404;
+      res.end();
+    };
+    const error = await callUpstream({ baseUrl }, account.info, {}, { lang: 'en' }).catch((e) => e);
+    expect(error).toMatchObject({ reason: 'http', status: 404, notOffered: true });
   });
 
   test('a redirect is not followed: an order is never sent on elsewhere, and the call fails as unavailable', async () => {

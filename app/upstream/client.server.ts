@@ -7,6 +7,7 @@
 import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import type { CallDef } from '#contract/calls/define';
+import { USER_AGENT_HEADER } from '#contract/calls/security';
 import { EnvelopeSchema, SUCCESS, TOKEN_INVALID } from '#contract/envelope';
 import type { Language } from '#contract/enums';
 
@@ -27,6 +28,8 @@ interface CallOptions {
   token?: string | null;
   /** The user's address, passed on so the upstream's rate limits count people, not this server. */
   clientIp?: string;
+  /** The browser's user agent, passed on so the upstream can word a signed-in device (issue 38). */
+  userAgent?: string | null;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -51,8 +54,14 @@ export class UpstreamUnavailable extends Error {
     readonly reason: 'timeout' | 'network' | 'malformed' | 'http',
     readonly call: string,
     detail: string,
+    /** The HTTP status of an `http` failure. */
+    readonly status?: number,
   ) {
     super(`${call}: ${reason}: ${detail}`);
+  }
+  /** HTTP 404: this upstream does not offer the call at all (a broker's backend without our own calls). */
+  get notOffered(): boolean {
+    return this.reason === 'http' && this.status === 404;
   }
 }
 
@@ -107,7 +116,21 @@ function baseHeaders(options: CallOptions): Record<string, string> {
   };
   if (options.token) headers.authorization = options.token;
   if (options.clientIp) headers['x-forwarded-for'] = options.clientIp;
+  const userAgent = passedUserAgent(options.userAgent);
+  if (userAgent) headers[USER_AGENT_HEADER] = userAgent;
   return headers;
+}
+
+/** Longest user agent passed on: real ones stay well under it, and the upstream keeps one per session. */
+export const MAX_USER_AGENT = 256;
+
+/** The browser's user agent as it goes upstream: printable ASCII only (a header value cannot carry the rest), trimmed. */
+export function passedUserAgent(userAgent: string | null | undefined): string {
+  return (userAgent ?? '')
+    .replace(/[^\x20-\x7e]+/g, ' ')
+    .trim()
+    .slice(0, MAX_USER_AGENT)
+    .trim();
 }
 
 async function send<C extends CallDef>(
@@ -139,7 +162,7 @@ async function exchange<C extends CallDef>(call: C, url: URL, init: Outgoing, op
     const response = await answerOf(url, init, signal);
     if (response.status < 200 || response.status > 299) {
       await response.discard();
-      throw new UpstreamUnavailable('http', call.name, `HTTP ${response.status}`);
+      throw new UpstreamUnavailable('http', call.name, `HTTP ${response.status}`, response.status);
     }
     try {
       json = await response.json();
