@@ -102,6 +102,31 @@ export function describeSessionStore(store: string, sessions: Sessions, count: (
       }
     });
 
+    test("the user's other sessions on this host are found with their tokens, and once deleted are a visitor's (issue 38)", async () => {
+      const start = (host: string, token: string, id = user.id) =>
+        sessions
+          .startSession(new Request(`https://${host}/login`), { token, user: { ...user, id } }, '/')
+          .then((r) => withCookie(cookieOf(r), `https://${host}/`));
+      const phone = await start('lotfx.test', 'phone-token', 71);
+      const laptop = await start('lotfx.test', 'laptop-token', 71);
+      const tablet = await start('lotfx.test', 'tablet-token', 71);
+      // Another user, and the same id at another broker's host: never someone else's device.
+      await start('lotfx.test', 'stranger-token', 72);
+      await start('other-broker.test', 'broker-token', 71);
+      const others = await sessions.otherSessions(phone);
+      expect(others.map((o) => o.token).sort()).toEqual(['laptop-token', 'tablet-token']);
+      expect(others.map((o) => o.id)).not.toContain(await sessions.sessionIdOf(phone.headers.get('Cookie')));
+
+      await sessions.deleteSessions(others.filter((o) => o.token === 'laptop-token').map((o) => o.id));
+      expect(await sessions.getSignedIn(laptop)).toBeNull();
+      expect(await sessions.getSignedIn(tablet)).not.toBeNull();
+      expect((await sessions.otherSessions(phone)).map((o) => o.token)).toEqual(['tablet-token']);
+      // A session that logged out is no longer listed.
+      await sessions.endSession(tablet, '/');
+      expect(await sessions.otherSessions(phone)).toEqual([]);
+      expect(await sessions.otherSessions(withCookie(''))).toEqual([]);
+    });
+
     test('logout deletes the session', async () => {
       const response = await sessions.startSession(new Request('http://localhost/login'), { token: 't3', user }, '/');
       const cookie = cookieOf(response);

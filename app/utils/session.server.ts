@@ -31,6 +31,8 @@ export interface SessionData {
   createdAt: number;
   /** A device uuid for the demo account (kept in its own long-lived cookie too). */
   demoId?: string;
+  /** The page host it was started on: with the user's id, the key of the user's sessions (see ownerOf). */
+  host?: string;
 }
 // Toasts travel in their own short-lived cookie, not the session: a visitor's message must not create
 // a 7-day session row (issue 9 #8); a row is written only when someone signs in.
@@ -54,9 +56,21 @@ interface Row {
 /** Where session rows live; expiry is decided once, above it, and each store only keeps `expiresAt`. */
 interface SessionRows {
   read(id: string): Promise<Row | null>;
-  write(id: string, row: Row): Promise<void>;
+  /** `owner`: a signed-in row is listed under its user (ownerOf), so that ending a device can find its row. */
+  write(id: string, row: Row, owner?: string): Promise<void>;
   delete(id: string): Promise<void>;
+  /** The ids of the live rows written under this owner. */
+  owned(owner: string): Promise<string[]>;
   close(): Promise<void>;
+}
+
+/**
+ * Whose session this is, across every web node: the user's id under the page host it was started on (with
+ * UPSTREAM_URL=auto each host is another broker, whose user ids are its own). A row written before it had a host
+ * has none and is found by no one (its token still ends at its next upstream call, code 999).
+ */
+function ownerOf(data: Partial<SessionData>): string | undefined {
+  return data.host && data.user ? `${data.host}#${data.user.id}` : undefined;
 }
 
 /**
@@ -72,6 +86,7 @@ function openSessionsDb(file: string): Database.Database {
       db.exec(`CREATE TABLE IF NOT EXISTS sessions (
         id TEXT PRIMARY KEY, data TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL
       ) STRICT`);
+      addOwnerColumn(db);
       return db;
     } catch (error) {
       db.close();
@@ -79,6 +94,19 @@ function openSessionsDb(file: string): Database.Database {
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20 + Math.random() * 80);
     }
   }
+}
+
+/** Sessions written before issue 38 had no owner: the column is added once (another process may win the race). */
+function addOwnerColumn(db: Database.Database): void {
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(sessions)').all();
+  if (!columns.some((c) => c.name === 'owner')) {
+    try {
+      db.exec('ALTER TABLE sessions ADD COLUMN owner TEXT');
+    } catch (error) {
+      if (!/duplicate column/i.test(String((error as Error).message))) throw error;
+    }
+  }
+  db.exec('CREATE INDEX IF NOT EXISTS sessions_owner ON sessions (owner) WHERE owner IS NOT NULL');
 }
 
 function sqliteRows(dataDir: string): SessionRows {
@@ -89,16 +117,18 @@ function sqliteRows(dataDir: string): SessionRows {
       'SELECT data, created_at AS createdAt, expires_at AS expiresAt FROM sessions WHERE id = ?',
     ),
     upsert: db.prepare(
-      'INSERT INTO sessions (id, data, created_at, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at',
+      'INSERT INTO sessions (id, data, created_at, expires_at, owner) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at, owner = excluded.owner',
     ),
+    owned: db.prepare<[string, number], { id: string }>('SELECT id FROM sessions WHERE owner = ? AND expires_at > ?'),
     delete: db.prepare('DELETE FROM sessions WHERE id = ?'),
     purge: db.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
   };
   const purge = setInterval(() => q.purge.run(Date.now()), 3600_000).unref();
   return {
     read: async (id) => q.read.get(id) ?? null,
-    write: async (id, row) => void q.upsert.run(id, row.data, row.createdAt, row.expiresAt),
+    write: async (id, row, owner) => void q.upsert.run(id, row.data, row.createdAt, row.expiresAt, owner ?? null),
     delete: async (id) => void q.delete.run(id),
+    owned: async (owner) => q.owned.all(owner, sessionClock.now()).map((r) => r.id),
     close: async () => {
       clearInterval(purge);
       db.close();
@@ -117,22 +147,33 @@ function redisRows(url: string): SessionRows {
   });
   redis.on('ready', () => (reported = false));
   const key = (id: string) => `lotfx:session:${id}`;
+  // The ids of a user's sessions, a set kept as long as a session can live; an id whose hash expired is dropped when listed.
+  const ownerKey = (owner: string) => `lotfx:sessions-of:${owner}`;
   return {
     async read(id) {
       const h = await redis.hgetall(key(id));
       if (!h.data) return null;
       return { data: h.data, createdAt: Number(h.createdAt), expiresAt: Number(h.expiresAt) };
     },
-    async write(id, row) {
+    async write(id, row, owner) {
       const ttl = row.expiresAt - sessionClock.now();
       if (ttl <= 0) return void (await redis.del(key(id)));
-      await redis
+      const multi = redis
         .multi()
         .hset(key(id), { data: row.data, createdAt: row.createdAt, expiresAt: row.expiresAt })
-        .pexpire(key(id), ttl)
-        .exec();
+        .pexpire(key(id), ttl);
+      if (owner) multi.sadd(ownerKey(owner), id).pexpire(ownerKey(owner), SESSION_ABSOLUTE_MS);
+      await multi.exec();
     },
     delete: async (id) => void (await redis.del(key(id))),
+    async owned(owner) {
+      const ids = await redis.smembers(ownerKey(owner));
+      if (ids.length === 0) return [];
+      const live = await Promise.all(ids.map((id) => redis.exists(key(id))));
+      const gone = ids.filter((_, i) => live[i] === 0);
+      if (gone.length) await redis.srem(ownerKey(owner), ...gone);
+      return ids.filter((_, i) => live[i] === 1);
+    },
     close: async () => void (await redis.quit()),
   };
 }
@@ -186,7 +227,7 @@ export const sessionStorage = createSessionStorage<SessionData>({
   async createData(data) {
     const id = crypto.randomBytes(24).toString('base64url');
     const now = sessionClock.now();
-    await store().write(id, { data: JSON.stringify(data), createdAt: now, expiresAt: expiry(now) });
+    await store().write(id, { data: JSON.stringify(data), createdAt: now, expiresAt: expiry(now) }, ownerOf(data));
     return id;
   },
   async readData(id) {
@@ -200,7 +241,7 @@ export const sessionStorage = createSessionStorage<SessionData>({
   },
   async updateData(id, data) {
     const createdAt = (await store().read(id))?.createdAt ?? sessionClock.now();
-    await store().write(id, { data: JSON.stringify(data), createdAt, expiresAt: expiry(createdAt) });
+    await store().write(id, { data: JSON.stringify(data), createdAt, expiresAt: expiry(createdAt) }, ownerOf(data));
   },
   async deleteData(id) {
     await store().delete(id);
@@ -271,6 +312,7 @@ export async function startSession(request: Request, signedIn: UpstreamSession, 
   session.set('token', signedIn.token);
   session.set('user', signedIn.user);
   session.set('createdAt', sessionClock.now());
+  session.set('host', new URL(request.url).host);
   if (demoId) session.set('demoId', demoId);
   const headers = new Headers({ 'Set-Cookie': await sessionStorage.commitSession(session) });
   if (toast) headers.append('Set-Cookie', await toastHeader(toast));
@@ -290,6 +332,29 @@ export async function redirectWithToast(_request: Request, to: string, toast: To
   const headers = new Headers(init?.headers);
   headers.append('Set-Cookie', await toastHeader(toast));
   return redirect(safeRedirectPath(to, '/'), { ...init, headers });
+}
+
+/**
+ * The signed-in user's other sessions on this site (issue 38, "Signed-in devices"), each with its upstream token:
+ * ending a device deletes the row that holds its token, so that device's next page (`/` too) is a visitor's.
+ */
+export async function otherSessions(request: Request): Promise<{ id: string; token: string }[]> {
+  const session = await getSession(request);
+  const owner = ownerOf(session.data);
+  if (!owner || !session.get('token')) return [];
+  const others: { id: string; token: string }[] = [];
+  for (const id of await store().owned(owner)) {
+    if (id === session.id) continue;
+    const row = await store().read(id);
+    const token = row ? (JSON.parse(row.data) as Partial<SessionData>).token : undefined;
+    if (token) others.push({ id, token });
+  }
+  return others;
+}
+
+/** Deletes these sessions (their devices were signed out upstream). */
+export async function deleteSessions(ids: readonly string[]): Promise<void> {
+  for (const id of ids) await store().delete(id);
 }
 
 /** Replaces the stored user (after /info), keeping the session id. */
