@@ -224,17 +224,43 @@ test('closed events are never coalesced; the replay ring is bounded and a Last-E
   expect(seqOf(replayed[0]!.id)).toBeGreaterThan(seqOf(saw3));
 });
 
-test("a refused upstream login sends resync to the user's pages and stops that socket", async () => {
+test("a refused upstream login sends resync to the token's pages, ends their streams and stops that socket; the token then gets a visitor's stream", async () => {
   const { fake, relay, open } = await setup();
   const s = await open('/stream', { 'x-test-user': '11:bad' });
   const e = await s.waitFor((ev) => ev.event === 'resync');
   expect(e.json).toEqual({ reason: 'login-failed' } satisfies ResyncData);
+  await s.ended;
   await until(() => relay.stats().privateSockets === 0);
-  expect(relay.stats()).toMatchObject({ clients: 1, users: 1 });
+  expect(relay.stats()).toMatchObject({ clients: 0, users: 0 });
+  // Its reconnect (the web session may still hold the token) is not tried upstream again: a visitor's stream.
+  const again = await open('/stream', { 'x-test-user': '11:bad' });
+  expect(relay.stats()).toMatchObject({ clients: 1, users: 0, privateSockets: 0 });
   expect(fake.connections.filter((c) => c.messages[0]?.type === 'login')).toHaveLength(1);
   // The quotes still flow to that page.
   conn(fake, 'public')!.send(dayMarket('GBPUSD', 2, 1.3));
-  await s.waitFor((ev) => ev.event === 'quotes');
+  await again.waitFor((ev) => ev.event === 'quotes');
+});
+
+test("one user on two devices: revoking one device's token ends that device's streams only (issue 38)", async () => {
+  const { fake, relay, open } = await setup();
+  const phone = await open('/stream', { 'x-test-user': '12:phone' });
+  await until(() => conn(fake, 'private')?.messages.length === 2);
+  const laptop = await open('/stream', { 'x-test-user': '12:laptop' });
+  // The private socket keeps the phone's token; the laptop's is watched by a login-only socket.
+  await until(() => conn(fake, 'private', 1)?.messages.length === 1);
+  const watch = conn(fake, 'private', 1)!;
+  expect(watch.messages).toEqual([{ type: 'login', params: 'laptop' }]);
+  expect(relay.stats()).toMatchObject({ clients: 2, users: 1, privateSockets: 2 });
+
+  // The phone signs the laptop out: the upstream refuses the laptop's token on every socket logged in with it.
+  watch.send({ type: 'login_result', code: 999 });
+  expect((await laptop.waitFor((ev) => ev.event === 'resync')).json).toEqual({ reason: 'login-failed' } satisfies ResyncData);
+  await laptop.ended;
+  expect(relay.stats()).toMatchObject({ clients: 1, users: 1, privateSockets: 1 });
+  // The phone's private events still come.
+  conn(fake, 'private')!.send({ type: 'FOREX_CLOSED', id: [9] });
+  await phone.waitFor((ev) => ev.event === 'closed');
+  expect(phone.events.some((ev) => ev.event === 'resync')).toBe(false);
 });
 
 test('a slow client is ended when its socket stays backed up; the others keep receiving and memory stays bounded', async () => {
@@ -332,15 +358,17 @@ test('mounted behind express (UPSTREAM_URL=auto): not compressed, not buffered, 
   expect((await openStream(base, '/stream?code=EURUSD&code=GBPUSD&period=5min')).status).toBe(400);
 });
 
-test("a new token for the same user logs the shared socket in again; logout() tells the upstream and ends the user's streams", async () => {
+test("a new token for the same user is watched beside the shared socket; logout() tells the upstream and ends the user's streams", async () => {
   const { fake, relay, open } = await setup();
   const a = await open('/stream', { 'x-test-user': '21:old-token' });
   await until(() => conn(fake, 'private')?.messages.length === 2);
   const b = await open('/stream', { 'x-test-user': '21:new-token' });
   const anon = await open('/stream');
-  await until(() => conn(fake, 'private')!.messages.length === 3);
-  expect(conn(fake, 'private')!.messages[2]).toEqual({ type: 'login', params: 'new-token' });
-  expect(fake.connections.filter((c) => c.messages[0]?.type === 'login')).toHaveLength(1); // still one socket
+  // Still one private socket, on its own token; the new token is watched by a login-only one.
+  await until(() => conn(fake, 'private', 1)?.messages.length === 1);
+  expect(conn(fake, 'private', 1)!.messages).toEqual([{ type: 'login', params: 'new-token' }]);
+  expect(conn(fake, 'private')!.messages).toHaveLength(2);
+  expect(fake.connections.filter((c) => c.messages[0]?.type === 'login')).toHaveLength(2);
 
   relay.logout(21);
   await Promise.all([a.ended, b.ended]);

@@ -101,6 +101,8 @@ export class RelayHub {
         const bytes = bytesOf(frames);
         for (const c of clients) this.write(c, bytes(c));
       },
+      // A revoked token's streams end; they reconnect as the session now is (signed out: a visitor's stream).
+      end: (clients) => this.endStreams(clients),
     });
     this.charts = new ChartWatches({
       lingerMs: this.options.klineLingerMs,
@@ -145,7 +147,9 @@ export class RelayHub {
     res.writeHead(200, SSE_HEADERS);
     req.socket.setNoDelay(true);
 
-    const client = streamClient(req, res, parsed, who ? this.feeds.attach(who) : null, this.options.lowDataIntervalMs);
+    // A token the upstream refused lately (its device was signed out) gets a visitor's stream.
+    const user = who && !this.feeds.isRefused(who.token) ? who : null;
+    const client = streamClient(req, res, parsed, user ? this.feeds.attach(user) : null, this.options.lowDataIntervalMs);
 
     // 'close' on the response, not the request's abort signal (which can fail to fire).
     res.on('close', () => this.detach(client));
@@ -169,7 +173,7 @@ export class RelayHub {
     );
 
     this.clients.add(client);
-    client.feed?.clients.add(client);
+    if (client.feed && user) this.feeds.join(client.feed, client, user.token);
     if (client.code && client.period) {
       this.charts.watch(client, client.code, client.period);
       // The chart's last two candles as the hub last heard them (in time order), as the quotes above.
@@ -213,13 +217,15 @@ export class RelayHub {
   };
 
   /** At logout: tells the user's upstream socket, closes it, and ends the user's streams (they reconnect signed out). */
-  readonly logout = (userId: number): void => {
-    for (const c of this.feeds.logout(userId)) {
+  readonly logout = (userId: number): void => this.endStreams(this.feeds.logout(userId));
+
+  private endStreams(clients: readonly StreamClient[]): void {
+    for (const c of clients) {
       c.feed = null;
       c.res.end();
       this.detach(c);
     }
-  };
+  }
 
   readonly close = (): void => {
     if (this.closed) return;

@@ -1,7 +1,7 @@
 /** The users' private sockets against a fake upstream (./test-support.ts), with streams played by names. */
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { EventIds } from './replay';
-import { startFakeUpstream, until, type FakeConnection, type FakeUpstream } from './test-support';
+import { sleep, startFakeUpstream, until, type FakeConnection, type FakeUpstream } from './test-support';
 import { UserFeeds, type UserFeedOptions } from './user-feeds';
 
 const FAST_SOCKET = { pingIntervalMs: 40, missedPingsBeforeReconnect: 3, connectTimeoutMs: 300, backoff: { initialMs: 20, maxMs: 80 } };
@@ -10,11 +10,14 @@ let fake: FakeUpstream;
 let feeds: UserFeeds<string>;
 /** What each stream was written: [stream, event, data]. */
 let written: [string, string, string][];
+/** The streams the feeds ended (their token was revoked). */
+let ended: string[];
 let ids: EventIds;
 
 beforeEach(async () => {
   fake = await startFakeUpstream();
   written = [];
+  ended = [];
   ids = new EventIds();
 });
 afterEach(async () => {
@@ -34,6 +37,7 @@ function start(options: Partial<UserFeedOptions<string>> = {}) {
       const [, event, data] = /event: (\w+)\ndata: (.*)\n/.exec(frames.text)!;
       for (const c of clients) written.push([c, event!, data!]);
     },
+    end: (clients) => ended.push(...clients),
     ...options,
   });
   return feeds;
@@ -76,26 +80,98 @@ test("a user's tabs share one socket; its pushes reach each of them at once and 
   expect(feeds.counts()).toEqual({ users: 2, privateSockets: 2 });
 });
 
-test("a refused login tells the user's tabs to revalidate and stops that socket; a new token opens another", async () => {
+test("a refused login tells the token's tabs to revalidate, ends them and stops that socket; a new token opens another", async () => {
   start();
   const feed = feeds.attach({ userId: 11, token: 'bad' });
-  feed.clients.add('tab');
+  feeds.join(feed, 'tab', 'bad');
   await until(() => written.length === 1);
   expect(written).toEqual([['tab', 'resync', '{"reason":"login-failed"}']]);
-  expect(feeds.counts()).toEqual({ users: 1, privateSockets: 0 });
+  expect(ended).toEqual(['tab']);
+  expect(feeds.counts()).toEqual({ users: 0, privateSockets: 0 });
+  // Remembered: the hub gives the token's reconnecting streams a visitor's stream instead of trying it again.
+  expect(feeds.isRefused('bad')).toBe(true);
+  expect(feeds.isRefused('good')).toBe(false);
   feeds.attach({ userId: 11, token: 'good' });
   await subscribed(1);
   expect(fake.connections[1]!.messages[0]).toEqual({ type: 'login', params: 'good' });
 });
 
-test('a new token for the same user logs the shared socket in again', async () => {
+/** The connection that logged in with this token. */
+const loggedInWith = (token: string) => fake.connections.find((c) => c.messages[0]?.type === 'login' && c.messages[0].params === token);
+
+test("a user on two devices: the other device's token is watched, and when it is revoked only its streams end", async () => {
   start();
-  feeds.attach({ userId: 21, token: 'old' }).clients.add('a');
+  const feed = feeds.attach({ userId: 31, token: 'phone' });
+  feeds.join(feed, 'phone-tab', 'phone');
+  await subscribed(0);
+  expect(feeds.attach({ userId: 31, token: 'laptop' })).toBe(feed);
+  feeds.join(feed, 'laptop-tab', 'laptop');
+  // The private socket keeps the phone's token; the laptop's gets a login-only socket.
+  await until(() => loggedInWith('laptop') !== undefined, 3000, 'the watch');
+  const watch = loggedInWith('laptop')!;
+  await sleep(100);
+  expect(watch.messages).toEqual([{ type: 'login', params: 'laptop' }]);
+  expect(fake.connections[0]!.messages).toHaveLength(2);
+  expect(feeds.counts()).toEqual({ users: 1, privateSockets: 2 });
+
+  // The upstream revoked the laptop's token ("Sign out" from the phone).
+  watch.send({ type: 'login_result', code: 999 });
+  await until(() => ended.length === 1);
+  expect(ended).toEqual(['laptop-tab']);
+  expect(written).toEqual([['laptop-tab', 'resync', '{"reason":"login-failed"}']]);
+  expect([...feed.clients]).toEqual(['phone-tab']);
+  expect(feeds.isRefused('laptop')).toBe(true);
+  await until(() => watch.socket.readyState === watch.socket.CLOSED);
+  expect(feeds.counts()).toEqual({ users: 1, privateSockets: 1 });
+  // The phone's pushes still reach it.
+  fake.connections[0]!.send({ type: 'FOREX_CLOSED', id: [5] });
+  await until(() => written.length === 2);
+  expect(written[1]).toEqual(['phone-tab', 'closed', '{"ids":[5]}']);
+});
+
+test("when the private socket's token is revoked, another device's token takes it over and that device's pages revalidate", async () => {
+  start();
+  const feed = feeds.attach({ userId: 41, token: 'phone' });
+  feeds.join(feed, 'phone-tab', 'phone');
+  const first = await subscribed(0);
+  feeds.attach({ userId: 41, token: 'laptop' });
+  feeds.join(feed, 'laptop-tab', 'laptop');
+  await until(() => loggedInWith('laptop') !== undefined, 3000, 'the watch');
+  const watch = loggedInWith('laptop')!;
+  // The laptop signs the phone out.
+  first.send({ type: 'login_result', code: 999 });
+  await until(() => ended.length === 1);
+  expect(ended).toEqual(['phone-tab']);
+  // The laptop's token takes over the private socket: a new connection logs in with it and subscribes.
+  await until(
+    () => fake.connections.some((c) => c !== watch && c.messages[0]?.params === 'laptop' && c.messages.length >= 2),
+    3000,
+    'takeover',
+  );
+  const takeover = fake.connections.find((c) => c !== watch && c.messages[0]?.params === 'laptop')!;
+  expect(takeover.messages).toEqual([
+    { type: 'login', params: 'laptop' },
+    { type: 'sub', params: ['FOREX_TRADE', 'FOREX_CLOSED', 'ALERT'] },
+  ]);
+  expect(written).toContainEqual(['laptop-tab', 'resync', '{"reason":"reconnected"}']);
+  expect(feed.token).toBe('laptop');
+  expect(feed.watches.size).toBe(0);
+  await until(() => watch.socket.readyState === watch.socket.CLOSED);
+});
+
+test('a second token for the same user is watched while a stream holds it; the shared socket keeps its own', async () => {
+  start();
+  const feed = feeds.attach({ userId: 21, token: 'old' });
+  feeds.join(feed, 'a', 'old');
   const conn = await subscribed();
-  feeds.attach({ userId: 21, token: 'new' }).clients.add('b');
-  await until(() => conn.messages.length === 3);
-  expect(conn.messages[2]).toEqual({ type: 'login', params: 'new' });
-  expect(fake.connections).toHaveLength(1);
+  feeds.join(feeds.attach({ userId: 21, token: 'new' }), 'b', 'new');
+  expect(feed.watches.size).toBe(1);
+  await until(() => fake.connections.length === 2 && fake.connections[1]!.messages.length === 1);
+  expect(fake.connections[1]!.messages).toEqual([{ type: 'login', params: 'new' }]);
+  expect(conn.messages).toHaveLength(2);
+  feeds.leave(feed, 'b');
+  expect(feed.watches.size).toBe(0);
+  expect(feeds.counts()).toEqual({ users: 1, privateSockets: 1 });
 });
 
 test('after the last tab the socket lingers; a tab back in time keeps it, and pushes meanwhile are kept for it', async () => {
