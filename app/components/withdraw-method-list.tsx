@@ -11,6 +11,9 @@ import type { WithdrawMethod } from '~/upstream/funds.server';
 import fundsCss from '~/styles/funds.css?inline';
 import { ConfirmDialog } from './confirm-dialog';
 import { PageHeader } from './page-header';
+import { StepUpFinish } from './step-up-finish';
+import { formatMoment } from '~/utils/format-date';
+import { useLocale } from '~/utils/locale';
 
 /** Each kind's page and title (the page's header and its document title). */
 export const METHOD_LISTS = {
@@ -30,8 +33,20 @@ export function maskedAccount(account: string): string {
 
 /** The page of one kind's list (its route's default export). */
 export function WithdrawMethodList() {
-  const { type, methods, deleting } = useLoaderData<{ type: WithdrawType; methods: WithdrawMethod[]; deleting: WithdrawMethod | null }>();
+  const { type, methods, deleting, finishing, now } = useLoaderData<{
+    type: WithdrawType;
+    methods: WithdrawMethod[];
+    deleting: WithdrawMethod | null;
+    finishing: string | null;
+    now: number;
+  }>();
   const { t } = useTranslation('withdraw');
+  const locale = useLocale();
+  // A newly bound method is held (issue 38): the row says from when it can be used.
+  const heldNote = (m: WithdrawMethod) =>
+    m.usableAt !== null && m.usableAt > now ? (
+      <span className="muted held">{t('methods.usableFrom', { time: formatMoment(m.usableAt, 'dateTime', locale) })}</span>
+    ) : null;
   const bank = type === WithdrawType.Bank;
   const { path, titleKey } = METHOD_LISTS[type];
   const title = t(titleKey);
@@ -55,6 +70,7 @@ export function WithdrawMethodList() {
                     <span>{m.payeeName}</span>
                     <span className="mono">{maskedAccount(m.payeeAccount ?? '')}</span>
                     <span className="muted">{[m.currency, m.swift].filter(Boolean).join(' · ')}</span>
+                    {heldNote(m)}
                   </>
                 ) : (
                   <>
@@ -62,6 +78,7 @@ export function WithdrawMethodList() {
                     <span className="mono" title={m.address ?? ''}>
                       {shortAddress(m.address ?? '')}
                     </span>
+                    {heldNote(m)}
                   </>
                 )}
               </MethodRow>
@@ -84,6 +101,7 @@ export function WithdrawMethodList() {
             danger
           />
         ) : null}
+        {finishing ? <StepUpFinish id={finishing} label={t('methods.delete')} cancelTo={path} danger /> : null}
       </main>
     </>
   );

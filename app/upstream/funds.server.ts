@@ -64,6 +64,8 @@ export interface WithdrawMethod {
   payeeAccount: string | null;
   branch: string | null;
   remark: string | null;
+  /** While a newly bound method is held (issue 38): when it may first be used (ms since the epoch); else null. */
+  usableAt: number | null;
 }
 
 export type WithdrawState = 'pending' | 'paid' | 'rejected';
@@ -206,6 +208,7 @@ function methodView(m: funds.WithdrawMethod): WithdrawMethod {
     payeeAccount: m.payee_account,
     branch: m.branch_name,
     remark: m.remark,
+    usableAt: m.usable_at ?? null,
   };
 }
 
@@ -219,8 +222,9 @@ export async function bindMethod(api: Api, input: funds.BindMethodInput): Promis
   return methodView(data);
 }
 
-export async function deleteMethod(api: Api, id: number): Promise<void> {
-  await api.call(funds.delDrawMethod, { id });
+/** `grant`: a step-up grant for deleting a method (decision 0039), when one was given. */
+export async function deleteMethod(api: Api, id: number, grant?: string): Promise<void> {
+  await api.call(funds.delDrawMethod, { id, grant });
 }
 
 function withdrawView(w: funds.WithdrawRecord): WithdrawRecord {
@@ -249,7 +253,7 @@ export async function withdrawRecords(api: Api, page: number): Promise<{ records
 
 export async function requestWithdrawal(
   api: Api,
-  input: { currencyId: number; amount: string; methodId: number; memo?: string; key: string },
+  input: { currencyId: number; amount: string; methodId: number; memo?: string; key: string; grant?: string },
 ) {
   const { data } = await api.call(funds.draw, {
     draw_currency_id: input.currencyId,
@@ -257,6 +261,7 @@ export async function requestWithdrawal(
     draw_method_id: input.methodId,
     memo: input.memo,
     idempotency_key: input.key,
+    grant: input.grant,
   });
   return withdrawView(data);
 }

@@ -363,3 +363,29 @@ export async function updateSessionUser(request: Request, user: User): Promise<s
   session.set('user', user);
   return sessionStorage.commitSession(session);
 }
+
+/**
+ * Short-lived server-side records (issue 38: a half-done log-in's ticket, a form kept while a step-up is asked),
+ * in the sessions' store under `kept.<id>` with their own expiry; the browser holds at most the random id.
+ */
+const keptKey = (id: string) => `kept.${id}`;
+
+export function newRecordId(): string {
+  return crypto.randomBytes(18).toString('base64url');
+}
+
+export async function keepRecord(id: string, data: unknown, ttlMs: number): Promise<void> {
+  const now = sessionClock.now();
+  await store().write(keptKey(id), { data: JSON.stringify(data), createdAt: now, expiresAt: now + ttlMs });
+}
+
+export async function readRecord<T>(id: string): Promise<T | null> {
+  if (!/^[\w-]{1,64}$/.test(id)) return null;
+  const row = await store().read(keptKey(id));
+  if (!row || row.expiresAt <= sessionClock.now()) return null;
+  return JSON.parse(row.data) as T;
+}
+
+export async function dropRecord(id: string): Promise<void> {
+  await store().delete(keptKey(id));
+}

@@ -21,6 +21,7 @@ import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server'
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { getSignedIn, startSession } from '~/utils/session.server';
 import { LoginFormSchema } from './schema';
+import { beginHalfLogin } from '../login_.factor/half-login.server';
 import { namedPageTitle } from '~/utils/page-title';
 
 const loadSchemas = () => import('./schema');
@@ -51,6 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await upstreamApi(request, context);
   try {
     const session = await login(api, credentials);
+    // An account with a second factor: no session yet, its code is asked on the next page (issue 38).
+    if ('factor_required' in session.data) return await beginHalfLogin(session.data.ticket, safeRedirectPath(from, '/'));
     const { t } = await translator(request, 'auth');
     return await startSession(request, session.data, safeRedirectPath(from, '/'), { kind: 'success', message: t('login.success') });
   } catch (error) {

@@ -10,7 +10,8 @@ import { useTranslation } from '~/i18n/react';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
-import { failureMessage, UpstreamError, UpstreamUnavailable, upstreamApi } from '~/upstream/api.server';
+import { failureMessage, UpstreamError, UpstreamUnavailable, upstreamApi, upstreamFallback } from '~/upstream/api.server';
+import { securityOffered } from '~/upstream/security.server';
 import { balance, resetDemo } from '~/upstream/trade.server';
 import { validateCsrf } from '~/utils/csrf.server';
 import { formatMoney } from '~/utils/format';
@@ -38,16 +39,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await upstreamApi(request, context);
   if (!api.signedIn) return data({ hidden, account: null }, { headers });
   const { user } = api.signedIn;
+  // "Security" only for a real account on an upstream that offers it (a broker's backend does not), asked beside the balance.
+  const offered = user.isDemo ? Promise.resolve(false) : securityOffered(api).catch(upstreamFallback(false, 'the security calls'));
   // The balance is one figure of the page: when it cannot be read, the rest of the page still works.
-  const figure = await balance(api).then(
-    (cash) => ({ balance: cash, balanceError: null }),
-    async (error: unknown) => {
-      if (error instanceof UpstreamError || error instanceof UpstreamUnavailable)
-        return { balance: null, balanceError: await failureMessage(request, error) };
-      throw error;
-    },
+  const [figure, security] = await Promise.all([
+    balance(api).then(
+      (cash) => ({ balance: cash, balanceError: null }),
+      async (error: unknown) => {
+        if (error instanceof UpstreamError || error instanceof UpstreamUnavailable)
+          return { balance: null, balanceError: await failureMessage(request, error) };
+        throw error;
+      },
+    ),
+    offered,
+  ]);
+  return data(
+    { hidden, account: { name: user.email ?? user.mobile, uid: user.uid, isDemo: user.isDemo, security, ...figure } },
+    { headers },
   );
-  return data({ hidden, account: { name: user.email ?? user.mobile, uid: user.uid, isDemo: user.isDemo, ...figure } }, { headers });
 }
 
 // Opening or closing the confirmation changes only `confirm`: no need to read the balance again.
@@ -151,6 +160,7 @@ export default function UserCentre() {
         <Entry to="/mine/invite" label={t('entries.invite')} />
         <Entry to="/alerts" label={t('alerts:entry')} />
         <Entry to="/mine/password" label={t('auth:changePassword.title')} />
+        {account?.security ? <Entry to="/mine/security" label={t('security:entry')} /> : null}
         <Entry to="/mine/chat" label={t('entries.chat')} />
         <Entry to="/mine/email" label={t('entries.email')} />
         <Entry to="/mine/announcement" label={t('entries.announcement')} />

@@ -21,6 +21,8 @@ import { replyWithFailure } from '~/utils/form-action.server';
 import { requireRealAccount } from '~/utils/guards.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { redirectWithToast } from '~/utils/session.server';
+import { askStepUp, forgetKeptForm, needsStepUp, readyToFinish, resumeStepUp } from '~/utils/step-up.server';
+import { KeptGrantInput, StepUpFinish } from '~/components/step-up-finish';
 import fundsCss from '~/styles/funds.css?inline';
 import { bindFormSchema } from './schema';
 import { readBoundedForm } from '~/utils/bounded-form.server';
@@ -32,6 +34,8 @@ export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.
 
 const typeOf = (value: unknown) => (Number(value) === WithdrawType.Bank ? WithdrawType.Bank : WithdrawType.Crypto);
 export const listOf = (type: WithdrawType) => (type === WithdrawType.Bank ? '/mine/bank-card-list' : '/mine/coin-address-list');
+const bindPageOf = (type: WithdrawType, from: string | undefined) =>
+  `/mine/withdraw-way?${new URLSearchParams({ type: String(type), from: safeRedirectPath(from, listOf(type)) })}`;
 
 /** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
 const loadSchemas = () => import('./schema');
@@ -49,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       type,
       currencies,
       from: safeRedirectPath(url.searchParams.get('from'), listOf(type)),
+      finishing: await readyToFinish(request, 'bind_method'),
       constraint: getZodConstraint(bindFormSchema(type, () => undefined)),
     };
   } catch (error) {
@@ -59,8 +64,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRealAccount(request);
   const api = await upstreamApi(request, context);
-  const formData = await readBoundedForm(request);
-  await validateCsrf(formData, request.headers);
+  const posted = await readBoundedForm(request);
+  await validateCsrf(posted, request.headers);
+  // Back from a step-up: the kept form (or what was posted again) with its grant (decision 0039).
+  const { formData, grant, keptId } = await resumeStepUp(request, posted, 'bind_method');
   const type = typeOf(formData.get('type'));
   // The networks decide which addresses are good; without them the upstream still checks.
   const currencies = await withdrawCurrencies(api, type).catch(upstreamFallback([], 'withdrawal networks'));
@@ -68,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const f = submission.value;
   try {
-    await bindMethod(api, {
+    const bound = await bindMethod(api, {
       type,
       draw_id: f.currency,
       dc_address: f.address,
@@ -79,16 +86,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       payee_account: f.payee_account,
       branch_name: f.branch_name,
       remark: f.remark,
+      grant,
     });
+    await forgetKeptForm(keptId);
     const { t } = await translator(request, 'withdraw');
-    return await redirectWithToast(request, safeRedirectPath(f.from, listOf(type)), { kind: 'success', message: t('bind.done') });
+    const done = t(bound.usableAt && bound.usableAt > Date.now() ? 'bind.doneHeld' : 'bind.done');
+    return await redirectWithToast(request, safeRedirectPath(f.from, listOf(type)), { kind: 'success', message: done });
   } catch (error) {
+    if (needsStepUp(error)) return askStepUp(request, 'bind_method', formData, bindPageOf(type, f.from));
     return replyWithFailure(request, submission, error);
   }
 }
 
 export default function BindMethodPage() {
-  const { type, currencies, from, constraint } = useLoaderData<typeof loader>();
+  const { type, currencies, from, finishing, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('withdraw');
   const networkOf = (id: number) => currencies.find((c) => c.id === id)?.network;
@@ -113,6 +124,7 @@ export default function BindMethodPage() {
       </nav>
       <Form method="post" {...getFormProps(form)} className="form funds-card">
         <CsrfInput />
+        <KeptGrantInput />
         <input type="hidden" name="type" value={type} />
         <input type="hidden" name="from" value={from} />
         <FormError id={form.errorId} errors={form.errors} />
@@ -148,6 +160,7 @@ export default function BindMethodPage() {
         )}
         <SubmitButton>{t('bind.submit')}</SubmitButton>
       </Form>
+      {finishing && !actionData ? <StepUpFinish id={finishing} label={t('bind.submit')} cancelTo={bindPageOf(type, from)} /> : null}
     </main>
   );
 }

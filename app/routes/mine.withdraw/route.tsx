@@ -10,6 +10,7 @@ import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/
 import { useTranslation } from '~/i18n/react';
 import { FUNDS_PAGE_SIZE } from '#contract/calls/funds';
 import { WithdrawType } from '#contract/enums';
+import { ErrorCode } from '#contract/errors';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import type { ListPage } from '~/components/endless-list';
 import { PageHeader } from '~/components/page-header';
@@ -21,6 +22,8 @@ import { validateCsrf } from '~/utils/csrf.server';
 import { replyToFailure } from '~/utils/form-action.server';
 import { requireRealAccount } from '~/utils/guards.server';
 import { redirectWithToast } from '~/utils/session.server';
+import { askStepUp, forgetKeptForm, needsStepUp, readyToFinish, resumeStepUp } from '~/utils/step-up.server';
+import { StepUpFinish } from '~/components/step-up-finish';
 import fundsCss from '~/styles/funds.css?inline';
 import { quoteWithdrawal, type WithdrawQuote } from './quote';
 import { WithdrawFormSchema } from './schema';
@@ -46,6 +49,7 @@ const FIELD_OF_CODE: Record<number, 'amount' | 'method' | 'currency'> = {
   4009: 'method',
   4007: 'method',
   4010: 'currency',
+  [ErrorCode.MethodHeld]: 'method',
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -77,6 +81,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       available: Math.max(0, Math.min(figures.balance, figures.freeMargin)),
       ...list,
       idempotencyKey: crypto.randomUUID(),
+      finishing: await readyToFinish(request, 'withdraw'),
+      now: Date.now(),
       constraint: getZodConstraint(WithdrawFormSchema),
     };
   } catch (error) {
@@ -86,8 +92,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRealAccount(request);
-  const formData = await readBoundedForm(request);
-  await validateCsrf(formData, request.headers);
+  const posted = await readBoundedForm(request);
+  await validateCsrf(posted, request.headers);
+  // Back from a step-up: the kept form (or what was posted again) with its grant (decision 0039).
+  const { formData, grant, keptId } = await resumeStepUp(request, posted, 'withdraw');
   const submission = parseWithZod(formData, { schema: WithdrawFormSchema });
   const key = String(formData.get('idempotency_key') ?? '');
   const type = typeOf(formData.get('type'));
@@ -108,10 +116,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return reply({ quote: quoteWithdrawal(currency, f.amount) }, 200);
     }
     if (!f.method) return reply({ fieldErrors: { method: ['withdraw:validation.bindFirst'] } });
-    await requestWithdrawal(api, { currencyId: f.currency, amount: f.amount, methodId: f.method, memo: f.memo, key: f.idempotency_key });
+    await requestWithdrawal(api, {
+      currencyId: f.currency,
+      amount: f.amount,
+      methodId: f.method,
+      memo: f.memo,
+      key: f.idempotency_key,
+      grant,
+    });
+    await forgetKeptForm(keptId);
     const { t } = await translator(request, 'withdraw');
     return await redirectWithToast(request, withdrawUrl(type), { kind: 'success', message: t('submitted') });
   } catch (error) {
+    if (needsStepUp(error)) return askStepUp(request, 'withdraw', formData, withdrawUrl(type));
     return replyToFailure(request, error, FIELD_OF_CODE, (fieldErrors, formErrors, status) => reply({ fieldErrors, formErrors }, status));
   }
 }
@@ -140,6 +157,7 @@ export default function WithdrawPage() {
 
       <WithdrawRecords first={page} type={page.type} />
 
+      {page.finishing && !actionData ? <StepUpFinish id={page.finishing} label={t('submit')} cancelTo={withdrawUrl(page.type)} /> : null}
       {searchParams.get('confirm') === 'bind' ? (
         <ConfirmDialog
           title={t('bindFirst.title')}

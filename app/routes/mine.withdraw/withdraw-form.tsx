@@ -15,6 +15,8 @@ import { useLateSchemaForm, type Constraint } from '~/components/late-checks';
 import { maskedAccount, shortAddress } from '~/components/withdraw-method-list';
 import type { WithdrawCurrency, WithdrawMethod } from '~/upstream/funds.server';
 import { formatMoney } from '~/utils/format';
+import { formatMoment } from '~/utils/format-date';
+import { KeptGrantInput } from '~/components/step-up-finish';
 import { useLocale } from '~/utils/locale';
 import { quoteWithdrawal, type WithdrawQuote } from './quote';
 import { withdrawUrl } from './withdraw-url';
@@ -40,6 +42,8 @@ export function WithdrawForm({
     /** What may leave now (USD). */
     available: number;
     idempotencyKey: string;
+    /** The server's clock when the page was made (held methods are judged by it, the same on both sides). */
+    now: number;
     constraint: Constraint;
   };
   /** The action's answer: the form's errors, the key it was sent with, and the figures "Calculate" asked for. */
@@ -62,9 +66,12 @@ export function WithdrawForm({
   // Live with JavaScript; the server's figures after "Calculate" without it.
   const quote = amount !== null ? quoteWithdrawal(currency, typedAmount) : (answer?.quote ?? quoteWithdrawal(currency, typedAmount));
   const bank = page.type === WithdrawType.Bank;
+  // A newly bound method is held for a while (issue 38); the upstream refuses it until then (MethodHeld).
+  const held = (m: WithdrawMethod) => m.usableAt !== null && m.usableAt > page.now;
   return (
     <Form method="post" {...getFormProps(form)} className="form funds-card" replace>
       <CsrfInput />
+      <KeptGrantInput />
       <input type="hidden" name="type" value={page.type} />
       <input type="hidden" name="idempotency_key" value={answer?.key || page.idempotencyKey} />
       <FormError id={form.errorId} errors={form.errors} />
@@ -102,6 +109,7 @@ export function WithdrawForm({
             {usable.map((m) => (
               <option key={m.id} value={m.id}>
                 {bank ? `${m.bankName} ${maskedAccount(m.payeeAccount ?? '')}` : shortAddress(m.address ?? '')}
+                {held(m) ? ` · ${t('method.held', { time: formatMoment(m.usableAt!, 'dateTime', locale) })}` : ''}
               </option>
             ))}
           </select>

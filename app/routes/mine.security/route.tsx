@@ -1,0 +1,114 @@
+/**
+ * /mine/security (issue 38): the authenticator app as a second factor. Set up with a QR code drawn on the server
+ * and the secret as text, confirmed by a first code; the ten recovery codes shown once; turning it off asks for a
+ * step-up (decision 0039). Real accounts only; an upstream without security calls (404) has no such page.
+ */
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { FactorCodeFormSchema } from '~/components/factor-code-schema';
+import { PageHeader } from '~/components/page-header';
+import { StepUpFinish } from '~/components/step-up-finish';
+import { translator } from '~/i18n/i18next.server';
+import { useTranslation } from '~/i18n/react';
+import { loaderFailure, upstreamApi, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
+import { confirmAuthenticator, securityStatus, startAuthenticator, turnOffAuthenticator } from '~/upstream/security.server';
+import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
+import { requireRealAccount } from '~/utils/guards.server';
+import { pageTitle } from '~/utils/page-title';
+import { redirectWithToast } from '~/utils/session.server';
+import { askStepUp, forgetKeptForm, needsStepUp, readyToFinish, resumeStepUp } from '~/utils/step-up.server';
+import mineCss from '~/styles/mine.css?inline';
+import { dropSetup, keepRecoveryCodes, keepSetup, pendingSetup, takeRecoveryCodes } from './kept.server';
+import { AuthenticatorSetup, RecoveryCodes, SecurityStatusCard } from './parts';
+
+export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked';
+
+export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
+
+const PATH = '/mine/security';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRealAccount(request);
+  const api = await upstreamApi(request, context);
+  const status = await securityStatus(api).catch((error: unknown) => loaderFailure(request, error));
+  if (!status) throw new Response('Not found', { status: 404 });
+  const { t } = await translator(request, 'security');
+  const [setup, codes, finishing] = await Promise.all([
+    status.authenticatorOn ? null : pendingSetup(request),
+    takeRecoveryCodes(request),
+    readyToFinish(request, 'factor_off'),
+  ]);
+  // Drawn here, so the page needs no script for it and the CSP no exception.
+  const qr = setup ? await QRCode.toString(setup.uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) : null;
+  return {
+    title: t('title'),
+    status,
+    setup: setup ? { secret: setup.secret, qr: qr! } : null,
+    codes,
+    finishing: status.authenticatorOn ? finishing : null,
+    constraint: getZodConstraint(FactorCodeFormSchema),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRealAccount(request);
+  const { formData: posted, submission } = await readForm(request, FactorCodeFormSchema);
+  const api = await upstreamApi(request, context);
+  const { t } = await translator(request, 'security');
+  const { formData, grant, keptId } = await resumeStepUp(request, posted, 'factor_off');
+  const intent = formData.get('intent');
+  const plain = parseWithZod(formData, { schema: z.object({}) });
+  try {
+    if (intent === 'setup') {
+      await keepSetup(request, await startAuthenticator(api));
+      return redirect(`${PATH}#setup`);
+    }
+    if (intent === 'cancel-setup') {
+      await dropSetup(request);
+      return redirect(PATH);
+    }
+    if (intent === 'confirm') {
+      if (submission.status !== 'success') return invalid(submission);
+      const codes = await confirmAuthenticator(api, submission.value.code);
+      await Promise.all([keepRecoveryCodes(request, codes), dropSetup(request)]);
+      return await redirectWithToast(request, `${PATH}#codes`, { kind: 'success', message: t('setup.done') });
+    }
+    if (intent === 'off') {
+      await turnOffAuthenticator(api, grant);
+      await forgetKeptForm(keptId);
+      return await redirectWithToast(request, PATH, { kind: 'success', message: t('off.done') });
+    }
+    throw new Response('Bad request', { status: 400 });
+  } catch (error) {
+    if (intent === 'off' && needsStepUp(error)) return askStepUp(request, 'factor_off', formData, PATH);
+    if (intent === 'confirm' && (error instanceof UpstreamError || error instanceof UpstreamUnavailable))
+      return replyWithFailure(request, submission, error);
+    if (error instanceof UpstreamError || error instanceof UpstreamUnavailable) return replyWithFailure(request, plain, error);
+    throw error;
+  }
+}
+
+export default function SecurityPage() {
+  const { status, setup, codes, finishing, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('security');
+  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
+  return (
+    <main className="page invite-page">
+      {/* The screen's stylesheet comes with its markup (decision 0020). */}
+      <style dangerouslySetInnerHTML={{ __html: mineCss }} />
+      <PageHeader title={t('title')} back="/mine" />
+      {codes ? <RecoveryCodes codes={codes} /> : null}
+      {setup ? (
+        <AuthenticatorSetup secret={setup.secret} qr={setup.qr} constraint={constraint} lastResult={lastResult} />
+      ) : (
+        <SecurityStatusCard status={status} lastResult={lastResult} />
+      )}
+      {finishing && !actionData ? <StepUpFinish id={finishing} label={t('off.submit')} cancelTo={PATH} danger /> : null}
+    </main>
+  );
+}
