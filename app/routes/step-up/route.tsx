@@ -14,7 +14,6 @@ import { FactorCodeField } from '~/components/factor-code';
 import { CsrfInput, FormError, SubmitButton } from '~/components/form-parts';
 import { lateValidation, useLateSchemaCheck } from '~/components/late-checks';
 import { PageHeader } from '~/components/page-header';
-import { DefaultSubmit } from '~/components/verification-code';
 import { translator } from '~/i18n/i18next.server';
 import { useTranslation } from '~/i18n/react';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
@@ -114,16 +113,19 @@ export default function StepUpPage() {
       <style dangerouslySetInnerHTML={{ __html: authCss }} />
       <PageHeader title={t('stepUp.title')} back={back} />
       <p className="notice">{t('stepUp.why', { action: t(`actions.${what}`) })}</p>
-      <Form method="post" {...getFormProps(form)} className="form">
-        <DefaultSubmit value="confirm" />
-        <CsrfInput />
-        <FormError id={form.errorId} errors={form.errors} />
-        {byCode ? <p>{sentTo ? t('stepUp.sentTo', { to: sentTo }) : t(by === 'sms' ? 'stepUp.bySms' : 'stepUp.byEmail')}</p> : null}
-        {byCode ? (
+      {byCode ? (
+        // Sending is a form of its own: the code field's checks are not this button's business.
+        <Form method="post" className="form">
+          <CsrfInput />
+          <p>{sentTo ? t('stepUp.sentTo', { to: sentTo }) : t(by === 'sms' ? 'stepUp.bySms' : 'stepUp.byEmail')}</p>
           <SubmitButton name="intent" value="send" className="button secondary block">
             {sentTo ? t('stepUp.sendAgain') : t('stepUp.send', { to: destination })}
           </SubmitButton>
-        ) : null}
+        </Form>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="form">
+        <CsrfInput />
+        <FormError id={form.errorId} errors={form.errors} />
         <FactorCodeField
           meta={fields.code}
           label={byCode ? t('stepUp.sentCode') : t('code.label')}
