@@ -19,6 +19,9 @@ const USAGE = `usage: npm run admin -- <verb>
   withdrawals [pending] [user]             withdrawal requests, newest first
   withdrawal approve|reject <id> [remark…] pay a withdrawal, or reject it (the amount goes back)
   image <name> <file>                      save an uploaded image (a deposit's proof) to a file
+  factors-reset <uid|email> <operator> <reason…>   after checking the owner's identity (lost phone): remove the
+                                           authenticator and recovery codes, end every session, hold withdrawals
+                                           72 hours and e-mail the owner; your name and the reason are logged
   kyc pending                              identity checks waiting for review
   kyc approve|reject <uid|email> [reason…] certify an identity, or send the form back with the reason
   news                                     the articles (id, languages, title)
@@ -179,6 +182,15 @@ switch (verb) {
     if (!res.ok) fatal(`no image ${name} (${res.status})`);
     fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
     console.log(`saved ${file}`);
+    break;
+  }
+  case 'factors-reset': {
+    const [user, operator, ...reason] = args;
+    if (!user || !operator || reason.length === 0) fatal(USAGE);
+    const { held_until } = (await admin('POST', '/admin/factors/reset', { user, operator, reason: reason.join(' ') })) as {
+      held_until: number;
+    };
+    console.log(`${user}: factors removed by ${operator}, every session ended, withdrawals held until ${when(held_until)} UTC`);
     break;
   }
   case 'kyc': {

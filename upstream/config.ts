@@ -34,6 +34,8 @@ const UpstreamConfigSchema = z.object({
     .string()
     .regex(/^(mailto:|https:)/)
     .default('mailto:no-reply@localhost'),
+  /** Seconds a newly bound withdrawal method waits before a withdrawal may use it (issue 38; the browser tests set a few). */
+  WITHDRAW_METHOD_HOLD: z.coerce.number().int().min(0).default(86_400),
   /** The admin command's upstream (else the address the running upstream wrote in DATA_DIR). */
   UPSTREAM_URL: z.union([z.literal('auto'), z.string().url()]).optional(),
 });

@@ -20,6 +20,7 @@ import { registerContentRoutes } from './http/content-routes';
 import { registerFundsRoutes } from './http/funds-routes';
 import { registerPushRoutes } from './http/push-routes';
 import { registerRoutes } from './http/routes';
+import { registerSecurityRoutes } from './http/security-routes';
 import { INSTRUMENTS, logoSvg, providerLogoSvg, SERVICE_PROVIDERS } from './market/catalogue';
 import { RealtimeHub } from './realtime/hub';
 import { Upstream, type UpstreamOptions } from './upstream';
@@ -67,6 +68,7 @@ export async function start(options: StartOptions = {}): Promise<RunningUpstream
     mail: options.mail ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM, log) : undefined),
     pushServiceHosts: options.pushServiceHosts ?? config.PUSH_SERVICE_HOSTS,
     pushSubject: options.pushSubject ?? config.PUSH_SUBJECT,
+    withdrawMethodHoldMs: options.withdrawMethodHoldMs ?? config.WITHDRAW_METHOD_HOLD * 1000,
   });
   const adminKey = readOrCreateKey(path.join(dataDir, ADMIN_KEY_FILE));
 
@@ -100,6 +102,7 @@ export async function start(options: StartOptions = {}): Promise<RunningUpstream
   registerContentRoutes(app, upstream);
   registerAlertRoutes(app, upstream);
   registerPushRoutes(app, upstream);
+  registerSecurityRoutes(app, upstream);
   registerAdmin(app, upstream, adminKey);
   const logos = new Map([
     ...INSTRUMENTS.map((s) => [`${s.code.toLowerCase()}.svg`, logoSvg(s)] as const),

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
 import type { CallDef } from '../contract/calls/define';
+import { USER_AGENT_HEADER } from '../contract/calls/security';
 import { start, type RunningUpstream, type StartOptions } from './index';
 
 export interface TestUpstream extends RunningUpstream {
@@ -16,7 +17,7 @@ export interface TestUpstream extends RunningUpstream {
   call<C extends CallDef>(
     call: C,
     input?: z.input<C['request']> | Record<string, unknown>,
-    options?: { token?: string; lang?: string; ip?: string },
+    options?: { token?: string; lang?: string; ip?: string; userAgent?: string },
   ): Promise<Envelope>;
   /** A fresh demo account: its token and user id. */
   demo(): Promise<{ token: string; userId: number }>;
@@ -26,6 +27,8 @@ export interface TestUpstream extends RunningUpstream {
   setPrice(code: string, price: number): void;
   /** Forces one market open or closed ('auto' returns it to its hours). */
   forceMarket(code: string, status: 'open' | 'closed' | 'auto'): void;
+  /** Moves the upstream's clock forward (on top of any clock the test gave). */
+  advance(ms: number): void;
 }
 
 export interface Envelope {
@@ -37,6 +40,8 @@ export interface Envelope {
 
 export async function startTestUpstream(options: StartOptions = {}): Promise<TestUpstream> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'upstream-test-'));
+  let offsetMs = 0;
+  const given = options.clock ?? Date.now;
   const running = await start({
     simulate: false,
     backfill: false,
@@ -44,6 +49,7 @@ export async function startTestUpstream(options: StartOptions = {}): Promise<Tes
     validateResponses: true,
     log: () => {},
     ...options,
+    clock: () => given() + offsetMs,
     dataDir,
     port: 0,
   });
@@ -57,6 +63,8 @@ export async function startTestUpstream(options: StartOptions = {}): Promise<Tes
       if (opts.token) headers.authorization = opts.token;
       // The address of the person, as the web server names it (the upstream trusts it from loopback).
       if (opts.ip) headers['x-forwarded-for'] = opts.ip;
+      // The browser's user agent, as the web server passes it (a signed-in device).
+      if (opts.userAgent) headers[USER_AGENT_HEADER] = opts.userAgent;
       let body: string | undefined;
       const params = Object.entries(input as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);
       if (call.method === 'GET') {
@@ -96,6 +104,9 @@ export async function startTestUpstream(options: StartOptions = {}): Promise<Tes
       const inst = running.upstream.market.getByCode(code);
       if (!inst) throw new Error(`no instrument ${code}`);
       running.upstream.market.forceStatus(inst.id, status === 'open' ? 1 : status === 'closed' ? 0 : null);
+    },
+    advance(ms) {
+      offsetMs += ms;
     },
     async close() {
       await running.close();

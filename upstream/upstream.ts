@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CaptchaStore } from './accounts/captcha';
 import { Accounts } from './accounts/accounts';
+import { Security } from './accounts/security';
 import { AlertDelivery } from './alerts/delivery';
 import { openDatabase, type Db } from './db/database';
 import { seed } from './db/seed';
@@ -43,6 +44,8 @@ export interface UpstreamOptions {
   pushServiceHosts?: readonly string[];
   /** The contact push services see (a mailto: or https: URL). */
   pushSubject?: string;
+  /** How long a newly bound withdrawal method waits before a withdrawal may use it (default 24 hours). */
+  withdrawMethodHoldMs?: number;
 }
 
 export class Upstream {
@@ -52,6 +55,7 @@ export class Upstream {
   readonly engine: TradingEngine;
   readonly captcha: CaptchaStore;
   readonly accounts: Accounts;
+  readonly security: Security;
   readonly uploads: Uploads;
   readonly deposits: Deposits;
   readonly withdrawals: Withdrawals;
@@ -79,12 +83,13 @@ export class Upstream {
       text: translateWith,
       mail: options.mail,
     });
+    this.security = new Security(this.db, this.accounts, { clock: options.clock, log: options.log, text: translateWith });
     const uploadsDir =
       options.uploadsDir ??
       (options.dbFile === ':memory:' ? path.join(os.tmpdir(), 'upstream-uploads') : path.join(path.dirname(options.dbFile), 'uploads'));
     this.uploads = new Uploads(this.db, uploadsDir, options.clock);
     this.deposits = new Deposits(this.db, this.engine, this.uploads, options.clock);
-    this.withdrawals = new Withdrawals(this.db, this.engine, options.clock);
+    this.withdrawals = new Withdrawals(this.db, this.engine, options.clock, options.withdrawMethodHoldMs ?? 24 * 3600 * 1000);
     this.identity = new Identity(this.db, this.uploads, options.clock);
     this.push = new WebPush(this.db, {
       // The VAPID key pair lives beside the database, made at first start.

@@ -10,7 +10,9 @@ import { MONEY_DECIMALS, parseUnits } from '../../contract/money';
 import type { Db } from '../db/database';
 import { fail } from '../shared/errors';
 import type { Ledger } from '../trading/ledger';
+import { maskAddress } from './address';
 import type { CaptchaStore } from './captcha';
+import { ACCOUNT_CODE_ALLOWANCE, ACCOUNT_PASSWORD_ALLOWANCE, GuessGuard } from './guess-guard';
 import { RateLimiter } from './rate-limit';
 import { DUMMY_HASH, hashPassword, newToken, sha256, sixDigitCode, verifyPassword } from './secrets';
 
@@ -26,6 +28,16 @@ export interface UserRow {
   invite_code: string;
   inviter_id: number | null;
   created_at: number;
+  /** The language of the owner's last log-in: notices are written in it. */
+  lang: string | null;
+  /** Withdrawals refused until then (ms): the operator removed the factors. */
+  withdrawals_held_until: number | null;
+}
+
+/** What the web server says of the browser behind a call (a signed-in device). */
+export interface Device {
+  userAgent: string;
+  ip: string;
 }
 
 export const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -42,6 +54,12 @@ export const LOGINS_PER_IP_PER_15_MIN = 300;
 export const DEMOS_PER_IP_PER_HOUR = 30;
 /** Captcha pictures per address per 10 minutes. */
 export const CAPTCHAS_PER_IP_PER_10_MIN = 60;
+/** Wrong codes (authenticator, recovery, step-up) per account and address per 15 minutes. */
+export const CODE_GUESSES_PER_PAIR_PER_15_MIN = 10;
+/** A session's last-seen time is written at most this often (not a write per request). */
+const LAST_SEEN_STEP_MS = 60 * 1000;
+/** A user agent is kept to this length. */
+const USER_AGENT_MAX = 300;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE = /^\d{5,15}$/;
@@ -64,7 +82,14 @@ export class Accounts {
   readonly captchasPerIp;
   private readonly tokenLookup;
   private readonly tokenSlide;
+  private readonly tokenSeen;
   private readonly userById;
+  /** Guesses at one account from many addresses (issue 38). */
+  readonly passwordGuard = new GuessGuard('password', ACCOUNT_PASSWORD_ALLOWANCE);
+  readonly codeGuard = new GuessGuard('code', ACCOUNT_CODE_ALLOWANCE);
+  /** Wrong codes per account and address (a ticket or a sent code also dies after five). */
+  readonly codeGuessesPerPair;
+  private readonly revokeListeners = new Set<(hashes: string[]) => void>();
 
   constructor(
     private readonly db: Db,
@@ -75,12 +100,14 @@ export class Accounts {
     this.loginPerAccount = new RateLimiter(10, 15 * 60 * 1000, options.clock);
     this.loginPerIp = new RateLimiter(LOGINS_PER_IP_PER_15_MIN, 15 * 60 * 1000, options.clock);
     this.codesPerIp = new RateLimiter(CODES_PER_IP_PER_HOUR, 60 * 60 * 1000, options.clock);
+    this.codeGuessesPerPair = new RateLimiter(CODE_GUESSES_PER_PAIR_PER_15_MIN, 15 * 60 * 1000, options.clock);
     const limit = (key: string, fallback: number) => () => Number(options.setting(key)) || fallback;
     this.demosPerIp = new RateLimiter(limit('demos_per_ip_per_hour', DEMOS_PER_IP_PER_HOUR), 60 * 60 * 1000, options.clock);
     this.captchasPerIp = new RateLimiter(limit('captchas_per_ip_per_10_min', CAPTCHAS_PER_IP_PER_10_MIN), 10 * 60 * 1000, options.clock);
     // Every authenticated call runs these: prepare them once.
-    this.tokenLookup = db.prepare('SELECT user_id, expires_at, revoked_at FROM tokens WHERE hash = ?');
+    this.tokenLookup = db.prepare('SELECT user_id, expires_at, revoked_at, last_seen_at FROM tokens WHERE hash = ?');
     this.tokenSlide = db.prepare('UPDATE tokens SET expires_at = ? WHERE hash = ?');
+    this.tokenSeen = db.prepare('UPDATE tokens SET last_seen_at = ? WHERE hash = ?');
     this.userById = db.prepare('SELECT * FROM users WHERE id = ?');
   }
 
@@ -91,30 +118,91 @@ export class Accounts {
     if (!token) return null;
     const now = this.options.clock();
     const hash = sha256(token);
-    const row = this.tokenLookup.get(hash) as { user_id: number; expires_at: number; revoked_at: number | null } | undefined;
+    const row = this.tokenLookup.get(hash) as
+      { user_id: number; expires_at: number; revoked_at: number | null; last_seen_at: number | null } | undefined;
     if (!row || row.revoked_at !== null || row.expires_at <= now) return null;
     if (now + TOKEN_TTL_MS - row.expires_at > TOKEN_SLIDE_STEP_MS) this.tokenSlide.run(now + TOKEN_TTL_MS, hash);
+    if (row.last_seen_at === null || now - row.last_seen_at >= LAST_SEEN_STEP_MS) this.tokenSeen.run(now, hash);
     return this.user(row.user_id) ?? null;
   }
 
-  issueToken(userId: number): string {
+  /** A new token; its row keeps the device (user agent, masked address) and a public id that reveals nothing of it. */
+  issueToken(userId: number, device: Device = { userAgent: '', ip: '' }): string {
     const token = newToken();
     const now = this.options.clock();
     this.db
-      .prepare('INSERT INTO tokens (hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-      .run(sha256(token), userId, now, now + TOKEN_TTL_MS);
+      .prepare(
+        `INSERT INTO tokens (hash, user_id, created_at, expires_at, session_id, user_agent, address, last_seen_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        sha256(token),
+        userId,
+        now,
+        now + TOKEN_TTL_MS,
+        newToken(),
+        device.userAgent.slice(0, USER_AGENT_MAX),
+        maskAddress(device.ip),
+        now,
+      );
     return token;
   }
 
+  /**
+   * A full log-in's session: the language noted for notices, and a notice to the owner when this device (user agent
+   * and address prefix) never signed in before; a first session (registration) is no news.
+   */
+  startSession(user: UserRow, device: Device, lang: Language): { token: string; user: UserRow } {
+    const address = maskAddress(device.ip);
+    const userAgent = device.userAgent.slice(0, USER_AGENT_MAX);
+    const seen = this.db
+      .prepare('SELECT 1 FROM tokens WHERE user_id = ? AND address = ? AND user_agent = ? LIMIT 1')
+      .get(user.id, address, userAgent);
+    const before = this.db.prepare('SELECT 1 FROM tokens WHERE user_id = ? LIMIT 1').get(user.id);
+    this.db.prepare('UPDATE users SET lang = ? WHERE id = ?').run(lang, user.id);
+    const token = this.issueToken(user.id, device);
+    const fresh = this.user(user.id)!;
+    if (before && !seen) {
+      this.notify(fresh, 'newDevice', { device: userAgent || '?', address: address || '?', time: utc(this.options.clock()) });
+    }
+    return { token, user: fresh };
+  }
+
+  /** True when the user has signed in from this address's prefix before (a known device's network). */
+  knownAddress(userId: number, ip: string): boolean {
+    const address = maskAddress(ip);
+    return address !== '' && !!this.db.prepare('SELECT 1 FROM tokens WHERE user_id = ? AND address = ? LIMIT 1').get(userId, address);
+  }
+
+  /** Called with the hashes of the tokens just revoked (the websocket hub ends their private feeds). */
+  onRevoke(listener: (hashes: string[]) => void): () => void {
+    this.revokeListeners.add(listener);
+    return () => this.revokeListeners.delete(listener);
+  }
+
   revokeToken(token: string): void {
-    this.db.prepare('UPDATE tokens SET revoked_at = ? WHERE hash = ? AND revoked_at IS NULL').run(this.options.clock(), sha256(token));
+    this.revokeWhere('hash = ?', sha256(token));
   }
 
   /** Revokes every token of the user except `keep`. */
   revokeAll(userId: number, keep?: string): void {
-    this.db
-      .prepare('UPDATE tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND hash != ?')
-      .run(this.options.clock(), userId, keep ? sha256(keep) : '');
+    this.revokeWhere('user_id = ? AND hash != ?', userId, keep ? sha256(keep) : '');
+  }
+
+  /** Revokes one session of the user by its public id; false when it is not theirs or already ended. */
+  revokeSession(userId: number, sessionId: string): boolean {
+    return this.revokeWhere('user_id = ? AND session_id = ?', userId, sessionId) > 0;
+  }
+
+  private revokeWhere(where: string, ...args: (string | number)[]): number {
+    const now = this.options.clock();
+    const hashes = (
+      this.db.prepare(`SELECT hash FROM tokens WHERE revoked_at IS NULL AND ${where}`).all(...args) as { hash: string }[]
+    ).map((r) => r.hash);
+    if (hashes.length === 0) return 0;
+    this.db.prepare(`UPDATE tokens SET revoked_at = ? WHERE revoked_at IS NULL AND ${where}`).run(now, ...args);
+    for (const listener of this.revokeListeners) listener(hashes);
+    return hashes.length;
   }
 
   user(id: number): UserRow | undefined {
@@ -123,7 +211,11 @@ export class Accounts {
 
   // ---- login and registration ----------------------------------------------------------------------
 
-  login(input: { account: string; password: string; login_type: 'email' | 'mobile'; area_id?: number }, ip: string) {
+  /**
+   * The password step of a log-in: the user, or LoginFailed. The caller starts the session, or asks for the second
+   * factor first (security.ts).
+   */
+  async verifyLogin(input: { account: string; password: string; login_type: 'email' | 'mobile'; area_id?: number }, ip: string) {
     const account = input.account.trim();
     // Failures count per account AND address: someone else's wrong guesses never lock the owner out,
     // while one address guessing one account is stopped after a few tries.
@@ -134,13 +226,18 @@ export class Accounts {
         ? (this.db.prepare('SELECT * FROM users WHERE email = ? AND is_demo = 0').get(account) as UserRow | undefined)
         : (this.db.prepare('SELECT * FROM users WHERE mobile = ? AND area_id IS ? AND is_demo = 0').get(account, input.area_id ?? null) as
             UserRow | undefined);
+    // And across every address at once, keyed by what was typed (an account that does not exist answers alike).
+    const guardKey = `${input.login_type}:${input.area_id ?? ''}:${account.toLowerCase()}`;
+    const known = !!user && this.knownAddress(user.id, ip);
+    await this.passwordGuard.check(guardKey, known);
     const ok = verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !ok) {
       this.loginPerAccount.take(pair);
+      await this.passwordGuard.failed(guardKey, known);
       fail('LoginFailed');
     }
     this.loginPerAccount.reset(pair);
-    return { token: this.issueToken(user.id), user };
+    return user;
   }
 
   register(
@@ -155,8 +252,10 @@ export class Accounts {
       area_id?: number;
       mobile?: string;
     },
-    ip: string,
+    device: Device,
+    lang: Language = 'en',
   ) {
+    const ip = device.ip;
     if (!this.loginPerIp.take(ip)) fail('RateLimited');
     const byMobile = input.type === AccountType.Mobile;
     const email = byMobile ? null : input.account.trim().toLowerCase();
@@ -194,11 +293,12 @@ export class Accounts {
         return this.user(id)!;
       })
       .immediate();
-    return { token: this.issueToken(user.id), user };
+    return this.startSession(user, device, lang);
   }
 
   /** The device's demo account: created with the starting balance on the first call, the same one after. */
-  demo(demoId: string, ip?: string) {
+  demo(demoId: string, device?: Device) {
+    const ip = device?.ip;
     let user = this.db.prepare('SELECT * FROM users WHERE demo_id = ?').get(demoId) as UserRow | undefined;
     if (!user) {
       // Opening again on a known device is free; new accounts from one address are bounded.
@@ -211,7 +311,7 @@ export class Accounts {
         })
         .immediate();
     }
-    return { token: this.issueToken(user.id), user };
+    return { token: this.issueToken(user.id, device), user };
   }
 
   demoBalance(): number {
@@ -243,14 +343,22 @@ export class Accounts {
     this.revokeAll(user.id);
   }
 
-  amendPassword(user: UserRow, currentToken: string, input: { new_password: string; auth_code: string; type: number }) {
+  /**
+   * A password change's own checks and code, spent before its step-up grant's transaction (security.ts), so that a
+   * wrong code's try is counted even though the change does not happen.
+   */
+  checkPasswordChange(user: UserRow, input: { new_password: string; auth_code: string; type: number }) {
     if (user.is_demo) fail('DemoNotAllowed');
     if (input.new_password.length < PASSWORD_MIN_LENGTH) fail('PasswordTooShort');
     const target =
       input.type === AccountType.Mobile && user.mobile ? this.mobileTarget(user.area_id ?? undefined, user.mobile) : user.email;
     if (!target) fail('CodeInvalid');
     this.useCode(target, CodePurpose.Reset, input.auth_code);
-    this.setPassword(user.id, input.new_password);
+  }
+
+  /** The new password; every other session ends. */
+  changePassword(user: UserRow, currentToken: string, newPassword: string) {
+    this.setPassword(user.id, newPassword);
     this.revokeAll(user.id, currentToken);
   }
 
@@ -280,20 +388,11 @@ export class Accounts {
       if (!MOBILE.test(to)) fail('MobileInvalid');
       target = this.mobileTarget(input.area_id, to);
     }
-    const now = this.options.clock();
-    const last = this.db
-      .prepare('SELECT created_at FROM verification_codes WHERE target = ? AND purpose = ? ORDER BY id DESC LIMIT 1')
-      .get(target, purpose) as { created_at: number } | undefined;
-    if (last && now - last.created_at < CODE_RESEND_MS) fail('CodeTooSoon');
-    if (!this.codesPerIp.take(ip)) fail('RateLimited');
+    const code = this.issueCode(target, purpose, ip);
     const exists =
       channel === 'email'
         ? !!this.db.prepare('SELECT 1 FROM users WHERE email = ?').get(target)
         : !!this.db.prepare('SELECT 1 FROM users WHERE mobile = ? AND area_id IS ?').get(to, input.area_id ?? null);
-    const code = sixDigitCode();
-    this.db
-      .prepare('INSERT INTO verification_codes (target, purpose, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-      .run(target, purpose, sha256(`${target}|${code}`), now, now + CODE_TTL_MS);
     const t = (key: string) => this.options.text(lang, `mail.${key}`, { code });
     if (purpose === CodePurpose.Reset && !exists) {
       this.deliver(channel, target, t('resetSubject'), t('noAccountBody'));
@@ -303,6 +402,64 @@ export class Accounts {
       this.deliver(channel, target, t(purpose === CodePurpose.Register ? 'registerSubject' : 'resetSubject'), t('codeBody'));
     }
     return { resend_after: CODE_RESEND_MS / 1000, expires_in: CODE_TTL_MS / 1000 };
+  }
+
+  /** A new code for a target and purpose, under the resend and per-address rules; only its hash is kept. */
+  private issueCode(target: string, purpose: number, ip: string): string {
+    const now = this.options.clock();
+    const last = this.db
+      .prepare('SELECT created_at FROM verification_codes WHERE target = ? AND purpose = ? ORDER BY id DESC LIMIT 1')
+      .get(target, purpose) as { created_at: number } | undefined;
+    if (last && now - last.created_at < CODE_RESEND_MS) fail('CodeTooSoon');
+    if (!this.codesPerIp.take(ip)) fail('RateLimited');
+    const code = sixDigitCode();
+    this.db
+      .prepare('INSERT INTO verification_codes (target, purpose, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+      .run(target, purpose, sha256(`${target}|${code}`), now, now + CODE_TTL_MS);
+    return code;
+  }
+
+  /** Where the owner's codes and notices go: the e-mail, else the phone (an account registered by phone). */
+  contactOf(user: UserRow): { channel: 'email' | 'sms'; target: string } | null {
+    if (user.email) return { channel: 'email', target: user.email };
+    if (user.mobile && user.area_id !== null) return { channel: 'sms', target: this.mobileTarget(user.area_id, user.mobile) };
+    return null;
+  }
+
+  /**
+   * A step-up code (issue 38) for one action, sent to the owner (purpose: the action's own, so a code sent for one
+   * action is no good for another); the same resend, expiry and try rules as every code.
+   */
+  sendStepUpCode(user: UserRow, purpose: number, actionWords: string, ip: string, lang: Language) {
+    const contact = this.contactOf(user) ?? fail('DemoNotAllowed');
+    const code = this.issueCode(contact.target, purpose, ip);
+    const values = { code, action: actionWords };
+    this.deliver(
+      contact.channel,
+      contact.target,
+      this.options.text(lang, 'mail.stepUpSubject', values),
+      this.options.text(lang, 'mail.stepUpBody', values),
+    );
+    return { channel: contact.channel, to: maskContact(contact.channel, contact.target) };
+  }
+
+  /** Spends a step-up code sent for this purpose (CodeInvalid when wrong, spent, expired or tried five times). */
+  useStepUpCode(user: UserRow, purpose: number, code: string): void {
+    const contact = this.contactOf(user) ?? fail('CodeInvalid');
+    this.useCode(contact.target, purpose, code);
+  }
+
+  /** A notice to the owner (`mail.<key>Subject` and `…Body`), in the language of their last log-in. */
+  notify(user: UserRow, key: string, values: Record<string, string>): void {
+    const contact = this.contactOf(user);
+    if (!contact) return;
+    const lang = (user.lang ?? 'en') as Language;
+    this.deliver(
+      contact.channel,
+      contact.target,
+      this.options.text(lang, `mail.${key}Subject`, values),
+      this.options.text(lang, `mail.${key}Body`, values),
+    );
   }
 
   /** Checks and spends a code: single use, 10 minutes, at most 5 tries. */
@@ -330,12 +487,12 @@ export class Accounts {
 
   // ---- helpers -------------------------------------------------------------------------------------
 
-  private area(id: number | undefined) {
+  private area(id: number | null | undefined) {
     if (id === undefined) return undefined;
     return this.db.prepare('SELECT id, code FROM area_codes WHERE id = ?').get(id) as { id: number; code: string } | undefined;
   }
 
-  private mobileTarget(areaId: number | undefined, mobile: string): string {
+  private mobileTarget(areaId: number | null | undefined, mobile: string): string {
     const area = this.area(areaId) ?? fail('AreaInvalid');
     return `+${area.code}${mobile}`;
   }
@@ -381,4 +538,16 @@ export class Accounts {
       }
     }
   }
+}
+
+/** A time in notices: `2026-11-28 12:00` (UTC). */
+export function utc(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** Where a code went, masked: `a***@example.com`, `***1234`. */
+function maskContact(channel: 'email' | 'sms', target: string): string {
+  if (channel === 'sms') return `***${target.slice(-4)}`;
+  const at = target.indexOf('@');
+  return `${target.slice(0, Math.min(1, at))}***${target.slice(at)}`;
 }

@@ -368,4 +368,66 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX price_alerts_user ON price_alerts(user_id, id);
   CREATE INDEX price_alerts_waiting ON price_alerts(instrument_id) WHERE triggered_at IS NULL;
   `,
+  /* 10: account security (issue 38): the authenticator, recovery codes, half-done log-ins, step-up grants, signed-in
+     devices (a token's public id, user agent, address), held withdrawal methods, the operator's factor removals */ `
+  ALTER TABLE tokens ADD COLUMN session_id TEXT;
+  ALTER TABLE tokens ADD COLUMN user_agent TEXT NOT NULL DEFAULT '';
+  -- The address as the owner may see it (IPv4 /24, IPv6 /48): also what makes a device known.
+  ALTER TABLE tokens ADD COLUMN address TEXT NOT NULL DEFAULT '';
+  ALTER TABLE tokens ADD COLUMN last_seen_at INTEGER;
+  UPDATE tokens SET session_id = lower(hex(randomblob(16))), last_seen_at = created_at;
+  CREATE UNIQUE INDEX tokens_session ON tokens(session_id);
+  CREATE INDEX tokens_user_device ON tokens(user_id, address, user_agent);
+
+  -- The language the owner last signed in with: notices are written in it.
+  ALTER TABLE users ADD COLUMN lang TEXT;
+  ALTER TABLE users ADD COLUMN withdrawals_held_until INTEGER;
+
+  CREATE TABLE user_factors (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id),
+    -- base32; NULL while the authenticator is off
+    totp_secret TEXT,
+    totp_on_at INTEGER,
+    -- The last accepted time step: a code of this step or an earlier one is refused (no replay).
+    totp_last_step INTEGER,
+    pending_secret TEXT,
+    pending_expires_at INTEGER
+  ) STRICT;
+
+  CREATE TABLE recovery_codes (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    code_hash TEXT NOT NULL,
+    used_at INTEGER
+  ) STRICT;
+  CREATE INDEX recovery_codes_user ON recovery_codes(user_id);
+
+  CREATE TABLE login_tickets (
+    hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    expires_at INTEGER NOT NULL,
+    tries INTEGER NOT NULL DEFAULT 0,
+    used_at INTEGER
+  ) STRICT;
+
+  CREATE TABLE step_up_grants (
+    hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    token_hash TEXT NOT NULL,
+    action TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  ) STRICT;
+
+  ALTER TABLE withdraw_methods ADD COLUMN usable_at INTEGER;
+
+  CREATE TABLE admin_actions (
+    id INTEGER PRIMARY KEY,
+    verb TEXT NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    operator TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  `,
 ];

@@ -42,6 +42,8 @@ export interface MethodRow {
   remark: string | null;
   created_at: number;
   deleted_at: number | null;
+  /** When a withdrawal may first use it (null: bound before holds existed). */
+  usable_at: number | null;
 }
 
 export interface WithdrawalRow {
@@ -86,6 +88,8 @@ export class Withdrawals {
     private readonly db: Db,
     private readonly engine: TradingEngine,
     private readonly clock: () => number,
+    /** A newly bound method waits this long before a withdrawal may use it (issue 38). */
+    private readonly holdMs: number,
   ) {}
 
   currencies(type?: number, includeDisabled = false): CurrencyRow[] {
@@ -124,8 +128,11 @@ export class Withdrawals {
         if (same) return same;
         if (existing.length >= MAX_METHODS_PER_TYPE) fail('TooManyMethods');
         const id = this.db
-          .prepare('INSERT INTO withdraw_methods (user_id, type, currency_id, dc_address, remark, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-          .run(user.id, input.type, currency.id, address, input.remark ?? null, now).lastInsertRowid;
+          .prepare(
+            `INSERT INTO withdraw_methods (user_id, type, currency_id, dc_address, remark, created_at, usable_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(user.id, input.type, currency.id, address, input.remark ?? null, now, now + this.holdMs).lastInsertRowid;
         return this.method(Number(id))!;
       }
       const required = [input.bankName, input.bankAddress, input.swift, input.payeeName, input.payeeAccount].map((v) => v?.trim() ?? '');
@@ -135,7 +142,7 @@ export class Withdrawals {
       const id = this.db
         .prepare(
           `INSERT INTO withdraw_methods (user_id, type, currency_id, bank_name, bank_address, bank_swift, payee_name, payee_account,
-             branch_name, remark, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             branch_name, remark, created_at, usable_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           user.id,
@@ -149,6 +156,7 @@ export class Withdrawals {
           input.branchName ?? null,
           input.remark ?? null,
           now,
+          now + this.holdMs,
         ).lastInsertRowid;
       return this.method(Number(id))!;
     });
@@ -171,17 +179,23 @@ export class Withdrawals {
     ).s;
   }
 
+  /** The withdrawal a repeated idempotency key already made, if any. */
+  byKey(userId: number, idempotencyKey: string | undefined): WithdrawalRow | undefined {
+    if (!idempotencyKey) return undefined;
+    return this.db.prepare('SELECT * FROM withdrawals WHERE user_id = ? AND idempotency_key = ?').get(userId, idempotencyKey) as
+      WithdrawalRow | undefined;
+  }
+
   request(
     user: UserRow,
     input: { currencyId: number; amount: string; methodId: number; memo?: string; idempotencyKey?: string },
   ): WithdrawalRow {
     if (user.is_demo === 1) fail('DemoNotAllowed');
-    if (input.idempotencyKey) {
-      const first = this.db
-        .prepare('SELECT * FROM withdrawals WHERE user_id = ? AND idempotency_key = ?')
-        .get(user.id, input.idempotencyKey) as WithdrawalRow | undefined;
-      if (first) return first;
-    }
+    const first = this.byKey(user.id, input.idempotencyKey);
+    if (first) return first;
+    // The operator removed this account's factors: no money leaves until the hold ends (security.ts removeFactors).
+    const held = this.db.prepare('SELECT withdrawals_held_until AS t FROM users WHERE id = ?').get(user.id) as { t: number | null };
+    if (held.t !== null && held.t > this.clock()) fail('WithdrawalsHeld');
     const currency = this.currency(input.currencyId) ?? fail('CurrencyNotFound');
     if (this.methods(user.id, currency.type).length === 0) fail('BindAccountFirst');
     const method = this.method(input.methodId);
@@ -189,6 +203,7 @@ export class Withdrawals {
       fail('WithdrawMethodNotFound');
     // A coin address is good for the network it was bound for only.
     if (currency.type === WithdrawType.Crypto && method.currency_id !== currency.id) fail('AddressInvalid');
+    if (method.usable_at !== null && method.usable_at > this.clock()) fail('MethodHeld');
     const amount = parseUnits(input.amount, MONEY_DECIMALS);
     if (amount === null || amount <= 0) fail('AmountInvalid');
     if (amount < currency.min_amount) fail('AmountBelowMinimum');

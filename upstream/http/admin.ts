@@ -14,6 +14,12 @@ const BalanceBody = z.object({ user: z.string().min(1), amount: z.string().min(1
 const PriceBody = z.object({ code: z.string().min(1), price: z.string().min(1) });
 const LeverageBody = z.object({ code: z.string().min(1), values: z.array(z.number().int().positive().max(1000)).max(20) });
 const SettingBody = z.object({ key: z.string().min(1), value: z.string() });
+/** Lost phone: who checked the owner's identity, and why, are required and kept (admin_actions). */
+const FactorsResetBody = z.object({
+  user: z.string().min(1),
+  operator: z.string().trim().min(2).max(100),
+  reason: z.string().trim().min(5).max(500),
+});
 const ListQuery = z.object({
   user: z.string().optional(),
   pending: z.enum(['1', 'true']).optional(),
@@ -259,6 +265,14 @@ export function registerAdmin(app: FastifyInstance, up: Upstream, adminKey: stri
           c.id ?? null,
         ).lastInsertRowid;
       return { currency: up.withdrawals.currencies(undefined, true).find((x) => x.id === (c.id ?? Number(id))) };
+    });
+
+    admin.post('/admin/factors/reset', async (req, reply) => {
+      const body = FactorsResetBody.safeParse(req.body);
+      if (!body.success) return reply.code(400).send({ error: body.error.message });
+      const id = userFilter(body.data.user);
+      if (id === null || id < 0) return reply.code(404).send({ error: `no user ${body.data.user}` });
+      return reviewed(reply, () => up.security.removeFactors(id, body.data.operator, body.data.reason));
     });
 
     admin.get('/admin/kyc', async () => ({ kyc: up.identity.waiting() }));

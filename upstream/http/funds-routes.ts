@@ -8,6 +8,7 @@ import type { DepositRow } from '../funds/deposits';
 import type { CurrencyRow, MethodRow, WithdrawalRow } from '../funds/withdrawals';
 import type { Upstream } from '../upstream';
 import { bearer, register } from './route';
+import { utc } from '../accounts/accounts';
 import { translate } from './i18n';
 import { isoTime, moneyNumber } from './views';
 import type { Language } from '../../contract/enums';
@@ -70,8 +71,17 @@ export function registerFundsRoutes(app: FastifyInstance, up: Upstream): void {
       payee_name: m.payee_name,
       branch_name: m.branch_name,
       remark: m.remark,
+      usable_at: m.usable_at,
     };
   };
+  /** A method in a notice: the network and the address, or the bank and the account's last digits. */
+  const methodWords = (
+    m: { type: number; dc_address: string | null; bank_name: string | null; payee_account: string | null },
+    code = '',
+  ) =>
+    m.type === WithdrawType.Crypto
+      ? `${code} ${m.dc_address ?? ''}`.trim()
+      : `${m.bank_name ?? ''} ***${(m.payee_account ?? '').slice(-4)}`;
 
   // ---- deposit ----
   register(app, up, funds.depositInfo, () => ({
@@ -122,18 +132,25 @@ export function registerFundsRoutes(app: FastifyInstance, up: Upstream): void {
 
   // ---- withdraw ----
   register(app, up, funds.drawSymbolList, ({ input }) => up.withdrawals.currencies(input.type).map(currencyView));
-  register(app, up, funds.draw, ({ input, user, lang }) =>
-    withdrawalView(
-      up.withdrawals.request(user, {
-        currencyId: input.draw_currency_id,
-        amount: input.number,
-        methodId: input.draw_method_id,
-        memo: input.memo,
-        idempotencyKey: input.idempotency_key,
-      }),
-      lang,
-    ),
-  );
+  register(app, up, funds.draw, ({ input, user, lang }) => {
+    // A repeated key answers the withdrawal it already made (and tells nobody twice).
+    const first = up.withdrawals.byKey(user.id, input.idempotency_key);
+    if (first) return withdrawalView(first, lang);
+    const w = up.withdrawals.request(user, {
+      currencyId: input.draw_currency_id,
+      amount: input.number,
+      methodId: input.draw_method_id,
+      memo: input.memo,
+      idempotencyKey: input.idempotency_key,
+    });
+    // Every withdrawal request is news to the owner (a thief's too).
+    up.accounts.notify(user, 'withdrawal', {
+      amount: moneyNumber(w.amount).toFixed(2),
+      method: methodWords({ ...w, dc_address: w.address }, `${w.currency_code} ${w.protocol}`),
+      time: utc(w.created_at),
+    });
+    return withdrawalView(w, lang);
+  });
   register(app, up, funds.drawList, ({ input, user, lang }) => {
     const { rows, total } = up.withdrawals.list(user.id, input.type, input.page, funds.FUNDS_PAGE_SIZE);
     return { data: rows.map((w) => withdrawalView(w, lang)), extras: { total } };
@@ -141,22 +158,31 @@ export function registerFundsRoutes(app: FastifyInstance, up: Upstream): void {
   register(app, up, funds.getDrawMethod, ({ input, user }) =>
     up.withdrawals.methods(user.id, input.draw_type, input.draw_id).map(methodView),
   );
-  register(app, up, funds.bindDrawMethod, ({ input, user }) =>
-    methodView(
-      up.withdrawals.bind(user, {
-        type: input.type,
-        currencyId: input.draw_id,
-        address: input.type === WithdrawType.Crypto ? input.dc_address : undefined,
-        bankName: input.bank_name,
-        bankAddress: input.bank_address,
-        swift: input.bank_swift,
-        payeeName: input.payee_name,
-        payeeAccount: input.payee_account,
-        branchName: input.branch_name,
-        remark: input.remark,
-      }),
-    ),
-  );
+  register(app, up, funds.bindDrawMethod, ({ input, user }) => {
+    const before = up.withdrawals.methods(user.id, input.type).length;
+    const m = up.withdrawals.bind(user, {
+      type: input.type,
+      currencyId: input.draw_id,
+      address: input.type === WithdrawType.Crypto ? input.dc_address : undefined,
+      bankName: input.bank_name,
+      bankAddress: input.bank_address,
+      swift: input.bank_swift,
+      payeeName: input.payee_name,
+      payeeAccount: input.payee_account,
+      branchName: input.branch_name,
+      remark: input.remark,
+    });
+    // A new binding (not the same address bound again) is news to the owner, with the hold's end.
+    if (up.withdrawals.methods(user.id, input.type).length > before) {
+      const c = up.withdrawals.currencies(undefined, true).find((x) => x.id === m.currency_id);
+      up.accounts.notify(user, 'methodBound', {
+        method: methodWords(m, c ? `${c.code} ${c.protocol}` : ''),
+        time: utc(m.created_at),
+        usable: utc(m.usable_at ?? m.created_at),
+      });
+    }
+    return methodView(m);
+  });
   register(app, up, funds.delDrawMethod, ({ input, user }) => {
     up.withdrawals.unbind(user.id, input.id);
     return null;

@@ -8,7 +8,8 @@ import type { CallDef } from '../../contract/calls/define';
 import { ok, TOKEN_INVALID } from '../../contract/envelope';
 import { ERROR_MESSAGES, ErrorCode } from '../../contract/errors';
 import type { Language } from '../../contract/enums';
-import type { UserRow } from '../accounts/accounts';
+import type { Device, UserRow } from '../accounts/accounts';
+import { USER_AGENT_HEADER, type StepUpAction } from '../../contract/calls/security';
 import { BusinessError } from '../shared/errors';
 import { requestLanguage, translate } from './i18n';
 import type { Upstream } from '../upstream';
@@ -19,6 +20,8 @@ export interface CallContext<I> {
   token: string | undefined;
   lang: Language;
   ip: string;
+  /** The browser behind the call, as the web server names it (user agent header and X-Forwarded-For). */
+  device: Device;
   /** The raw request, for what a schema cannot carry (a multipart file). */
   request: FastifyRequest;
 }
@@ -63,7 +66,9 @@ export function register<C extends CallDef>(
           const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean))];
           throw new BusinessError('InvalidRequest', fields.join(', '));
         }
-        const result = await handler({ input: parsed.data, user: user as UserRow, token, lang, ip: req.ip, request: req });
+        const userAgent = req.headers[USER_AGENT_HEADER];
+        const device = { userAgent: typeof userAgent === 'string' ? userAgent : '', ip: req.ip };
+        const result = await handler({ input: parsed.data, user: user as UserRow, token, lang, ip: req.ip, device, request: req });
         const body = isWrapped(result) ? ok(result.data, result.extras) : ok(result ?? null);
         if (up.options.validateResponses) call.response.parse(body.data);
         return body;
@@ -81,4 +86,38 @@ export function register<C extends CallDef>(
 
 function isWrapped(x: unknown): x is { data: unknown; extras: Record<string, unknown> } {
   return typeof x === 'object' && x !== null && 'extras' in x && 'data' in x;
+}
+
+/**
+ * A call that needs a step-up grant (issue 38): its `grant` field is checked and spent by Security.withGrant, the one
+ * gate, before and in the same transaction as the handler; there is no other way to register these calls.
+ */
+export function registerProtected<C extends CallDef & { auth: 'required' }>(
+  app: FastifyInstance,
+  up: Upstream,
+  call: C,
+  action: StepUpAction,
+  /** Synchronous: it runs inside the grant's transaction. */
+  handler: (ctx: CallContext<z.output<C['request']>> & { user: UserRow }) => z.input<C['response']>,
+  options: {
+    /** The action's own checks whose tries must count even when it fails (amend_password's code). */
+    before?: (ctx: CallContext<z.output<C['request']>> & { user: UserRow }) => void;
+    /** Answers without a grant when nothing new would happen (a withdrawal's repeated idempotency key). */
+    replay?: (ctx: CallContext<z.output<C['request']>> & { user: UserRow }) => z.input<C['response']> | undefined;
+  } = {},
+): void {
+  register(app, up, call, (ctx) => {
+    const c = ctx as CallContext<z.output<C['request']>> & { user: UserRow };
+    const replayed = options.replay?.(c);
+    if (replayed !== undefined) return replayed;
+    const grant = (c.input as { grant?: string }).grant;
+    return up.security.withGrant(
+      c.user,
+      c.token!,
+      action,
+      grant,
+      () => handler(c),
+      () => options.before?.(c),
+    );
+  });
 }

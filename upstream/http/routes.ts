@@ -17,14 +17,17 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
   const session = (s: { token: string; user: Parameters<typeof userView>[0] }) => ({ token: s.token, user: userView(s.user) });
 
   // ---- account and session ----
-  register(app, up, account.loginForU, ({ input, ip }) => session(up.accounts.login(input, ip)));
-  register(app, up, account.createAccountDemoForU, ({ input, ip }) => session(up.accounts.demo(input.demo_id, ip)));
+  register(app, up, account.loginForU, async ({ input, device, lang }) => {
+    const answer = await up.security.login(input, device, lang);
+    return 'ticket' in answer ? answer : session(answer);
+  });
+  register(app, up, account.createAccountDemoForU, ({ input, device }) => session(up.accounts.demo(input.demo_id, device)));
   register(app, up, account.info, ({ user }) => userView(user));
   register(app, up, account.logout, ({ token }) => {
     up.accounts.revokeToken(token!);
     return null;
   });
-  register(app, up, account.register, ({ input, ip }) => session(up.accounts.register(input, ip)));
+  register(app, up, account.register, ({ input, device, lang }) => session(up.accounts.register(input, device, lang)));
   register(app, up, account.sendEmail, ({ input, ip, user, lang }) => up.accounts.sendCode('email', input, ip, user, lang));
   register(app, up, account.sendSms, ({ input, ip, user, lang }) => up.accounts.sendCode('sms', input, ip, user, lang));
   register(app, up, account.captcha, ({ ip }) => {
@@ -37,7 +40,8 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
     return null;
   });
   register(app, up, account.amendPassword, ({ input, user, token }) => {
-    up.accounts.amendPassword(user, token!, input);
+    up.accounts.checkPasswordChange(user, input);
+    up.accounts.changePassword(user, token!, input.new_password);
     return null;
   });
   register(

@@ -16,6 +16,7 @@ import {
   type ForexTradePush,
   type KlinePush,
 } from '../../contract/ws';
+import { sha256 } from '../accounts/secrets';
 import { moneyNumber } from '../http/views';
 import { priceNumber, type Instrument, type TickEvent } from '../market/market';
 import type { Upstream } from '../upstream';
@@ -26,6 +27,8 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 interface Client {
   socket: WebSocket;
   userId: number | null;
+  /** The hash of the token the socket logged in with: a revoked token ends its private feed. */
+  tokenHash: string | null;
   topics: Set<string>;
 }
 
@@ -47,6 +50,7 @@ export class RealtimeHub {
     this.unsubscribe.push(
       up.alertDelivery.onAlert((userId, alert) => this.toUser(userId, Topic.Alert, JSON.stringify({ type: Topic.Alert, alert }))),
     );
+    this.unsubscribe.push(up.accounts.onRevoke((hashes) => this.revoked(new Set(hashes))));
     this.tradeTimer = setInterval(() => this.publishTrade(), 1000);
     this.tradeTimer.unref();
   }
@@ -56,7 +60,7 @@ export class RealtimeHub {
   }
 
   attach(socket: WebSocket): void {
-    const client: Client = { socket, userId: null, topics: new Set() };
+    const client: Client = { socket, userId: null, tokenHash: null, topics: new Set() };
     this.clients.add(client);
     socket.on('message', (data, isBinary) => {
       if (isBinary) return;
@@ -95,11 +99,13 @@ export class RealtimeHub {
       case 'login': {
         const user = this.up.accounts.authenticate(msg.params);
         client.userId = user?.id ?? null;
+        client.tokenHash = user ? sha256(msg.params) : null;
         if (!user) this.dropPrivate(client);
         return this.send(client, { type: 'login_result', code: user ? SUCCESS : TOKEN_INVALID });
       }
       case 'logout':
         client.userId = null;
+        client.tokenHash = null;
         this.dropPrivate(client);
         return;
       case 'sub': {
@@ -123,6 +129,21 @@ export class RealtimeHub {
           this.subscribers.get(t)?.delete(client);
         }
         return this.send(client, { type: 'unsub_result', code: SUCCESS, topics: msg.params });
+    }
+  }
+
+  /**
+   * Tokens just revoked (logout elsewhere, "sign out" of a device, a password change, the authenticator turned on):
+   * their sockets lose the private topics at once and are told as a refused login (`login_result` 999), which the
+   * web's relay reads as its user socket's token no longer working.
+   */
+  private revoked(hashes: Set<string>) {
+    for (const c of this.clients) {
+      if (c.tokenHash === null || !hashes.has(c.tokenHash)) continue;
+      c.userId = null;
+      c.tokenHash = null;
+      this.dropPrivate(c);
+      this.send(c, { type: 'login_result', code: TOKEN_INVALID });
     }
   }
 

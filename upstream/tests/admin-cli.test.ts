@@ -8,7 +8,7 @@ import { startTestUpstream, type TestUpstream } from '../testing';
 const run = promisify(execFile);
 let up: TestUpstream;
 beforeAll(async () => {
-  up = await startTestUpstream();
+  up = await startTestUpstream({ withdrawMethodHoldMs: 0 });
 });
 afterAll(() => up.close());
 
@@ -56,7 +56,7 @@ test('leverage: an instrument without leverage values refuses orders with Levera
 });
 
 test('deposits and withdrawals: the back office lists, approves and rejects them; channels and currencies change', async () => {
-  const { registerByEmail, freshEmail } = await import('./contract-helpers');
+  const { registerByEmail, freshEmail, grantFor } = await import('./contract-helpers');
   const sharp = (await import('sharp')).default;
   const { funds, identity } = await import('../../contract/index');
   const email = freshEmail('cli-funds');
@@ -87,9 +87,16 @@ test('deposits and withdrawals: the back office lists, approves and rejects them
   up.forceMarket('XAGUSD', 'open');
   const xag = up.upstream.market.getByCode('XAGUSD')!;
   await up.call(trade.submit, { type: 1, cont: '22', forex_id: xag.id, status: 1, multiple: 20 }, { token });
-  const method = (await up.call(funds.bindDrawMethod, { type: 1, draw_id: 1, dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8' }, { token }))
-    .data as { id: number };
-  const w = await up.call(funds.draw, { draw_currency_id: 1, number: '100', draw_method_id: method.id }, { token });
+  const bindGrant = await grantFor(up, token, 'bind_method');
+  const method = (
+    await up.call(
+      funds.bindDrawMethod,
+      { type: 1, draw_id: 1, dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', grant: bindGrant },
+      { token },
+    )
+  ).data as { id: number };
+  const grant = await grantFor(up, token, 'withdraw');
+  const w = await up.call(funds.draw, { draw_currency_id: 1, number: '100', draw_method_id: method.id, grant }, { token });
   expect(w.code).toBe(1);
   const id = (w.data as { id: number }).id;
   expect(await admin('withdrawals', 'pending')).toMatch(
@@ -109,3 +116,32 @@ test('deposits and withdrawals: the back office lists, approves and rejects them
   const coins = (await up.call(funds.drawSymbolList, { type: 1 }, { token })).data as { draw_rate: number }[];
   expect(coins[0]!.draw_rate).toBe(2.5);
 }, 90_000); // about twenty CLI runs, each a new node process: slow on a busy machine
+
+test('factors-reset: needs the operator and a reason; removes the authenticator, ends every session, holds withdrawals, tells the owner', async () => {
+  const { registerByEmail, freshEmail, outbox } = await import('./contract-helpers');
+  const { security } = await import('../../contract/index');
+  const { totpCode } = await import('../accounts/totp');
+  const email = freshEmail('cli-lost-phone');
+  const { token } = await registerByEmail(up, email);
+  const { secret } = security.totpSetup.response.parse((await up.call(security.totpSetup, {}, { token })).data);
+  expect((await up.call(security.totpConfirm, { code: totpCode(secret, up.upstream.options.clock()) }, { token })).code).toBe(1);
+
+  await expect(admin('factors-reset', email)).rejects.toMatchObject({ stderr: expect.stringContaining('usage: npm run admin') });
+  await expect(admin('factors-reset', email, 'Olga')).rejects.toMatchObject({ stderr: expect.stringContaining('usage: npm run admin') });
+  expect(await admin('factors-reset', email, 'Olga', 'passport', 'seen', 'on', 'video', 'call')).toMatch(
+    new RegExp(`${email}: factors removed by Olga, every session ended, withdrawals held until \\d{4}-\\d\\d-\\d\\d`),
+  );
+  expect((await up.call(account.info, {}, { token })).code).toBe(999);
+  const row = up.upstream.db.prepare('SELECT operator, reason FROM admin_actions ORDER BY id DESC LIMIT 1').get();
+  expect(row).toEqual({ operator: 'Olga', reason: 'passport seen on video call' });
+  const login = await up.call(account.loginForU, { account: email, password: 'secret123', login_type: 'email' });
+  const session = login.data as { token: string };
+  const status = security.securityStatus.response.parse((await up.call(security.securityStatus, {}, { token: session.token })).data);
+  expect(status.totp).toBe(false);
+  expect(status.withdrawals_held_until! - up.upstream.options.clock()).toBeGreaterThan(71 * 3600 * 1000);
+  const [notice] = await outbox(up, email);
+  expect(notice!.subject).toBe('Your second factors were removed');
+  await expect(admin('factors-reset', 'nobody@example.com', 'Olga', 'no such user')).rejects.toMatchObject({
+    stderr: expect.stringContaining('refused (404)'),
+  });
+}, 60_000);

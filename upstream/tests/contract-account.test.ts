@@ -12,7 +12,16 @@ import { account, content, funds, identity, market, trade } from '../../contract
 import type { CallDef } from '../../contract/calls/define';
 import { ERROR_MESSAGES } from '../../contract/errors';
 import { startTestUpstream, type Envelope, type TestUpstream } from '../testing';
-import { expectError, expectOk, expectTokenRequired, freshEmail, lastCode, outbox, registerByEmail } from './contract-helpers';
+import {
+  expectError,
+  expectOk,
+  expectSession,
+  expectTokenRequired,
+  freshEmail,
+  lastCode,
+  outbox,
+  registerByEmail,
+} from './contract-helpers';
 
 const locales = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'locales');
 const catalogue = (lang: string) =>
@@ -68,7 +77,7 @@ test('every call of this file is served', () => {
 describe('loginForU', () => {
   test('the registered e-mail and password log in, in any letter case, with a new working token', async () => {
     const env = await up.call(account.loginForU, { account: alice.email.toUpperCase(), password: alice.password, login_type: 'email' });
-    const session = expectOk(account.loginForU, env);
+    const session = expectSession(env);
     expect(session.user).toMatchObject({ id: alice.id, email: alice.email, is_demo: 0, mobile: null, area_id: null });
     expect(session.token).not.toBe(alice.token);
     expect(session.token.length).toBeGreaterThanOrEqual(32);
@@ -77,7 +86,7 @@ describe('loginForU', () => {
   });
 
   test('login_type defaults to email', async () => {
-    const session = expectOk(account.loginForU, await up.call(account.loginForU, { account: alice.email, password: alice.password }));
+    const session = expectSession(await up.call(account.loginForU, { account: alice.email, password: alice.password }));
     expect(session.user.id).toBe(alice.id);
   });
 
@@ -157,8 +166,8 @@ describe('info', () => {
 
 describe('logout', () => {
   test('revokes only the token it was called with', async () => {
-    const a = expectOk(account.loginForU, await up.call(account.loginForU, { account: alice.email, password: alice.password }));
-    const b = expectOk(account.loginForU, await up.call(account.loginForU, { account: alice.email, password: alice.password }));
+    const a = expectSession(await up.call(account.loginForU, { account: alice.email, password: alice.password }));
+    const b = expectSession(await up.call(account.loginForU, { account: alice.email, password: alice.password }));
     const out = await up.call(account.logout, {}, { token: a.token });
     expect(expectOk(account.logout, out)).toBeNull();
     expectError(await up.call(account.info, {}, { token: a.token }), 'TokenInvalid');
@@ -197,10 +206,7 @@ describe('register', () => {
     expect(session.user.invite_code).toMatch(/^[A-Z0-9]{6}$/);
     expect(expectOk(account.info, await up.call(account.info, {}, { token: session.token })).id).toBe(session.user.id);
 
-    const login = expectOk(
-      account.loginForU,
-      await up.call(account.loginForU, { account: email, password: 'bob-pass-1', login_type: 'email' }),
-    );
+    const login = expectSession(await up.call(account.loginForU, { account: email, password: 'bob-pass-1', login_type: 'email' }));
     expect(login.user.id).toBe(session.user.id);
   });
 
@@ -297,7 +303,7 @@ describe('register', () => {
     expect(session.user).toMatchObject({ mobile, area_id: 1, email: null, is_demo: 0 });
 
     const login = await up.call(account.loginForU, { account: mobile, password: 'phone-pass', login_type: 'mobile', area_id: 1 });
-    expect(expectOk(account.loginForU, login).user.id).toBe(session.user.id);
+    expect(expectSession(login).user.id).toBe(session.user.id);
     // The same number under another area code is another account (none).
     expectError(
       await up.call(account.loginForU, { account: mobile, password: 'phone-pass', login_type: 'mobile', area_id: 2 }),
@@ -487,7 +493,7 @@ describe('request bodies', () => {
   test('a JSON body is accepted as well as a form', async () => {
     const { status, env } = await post(JSON.stringify({ account: alice.email, password: alice.password }), 'application/json');
     expect(status).toBe(200);
-    expect(expectOk(account.loginForU, env).user.id).toBe(alice.id);
+    expect(expectSession(env).user.id).toBe(alice.id);
   });
 
   test('a malformed or empty JSON body is a business error in the envelope (HTTP 200, InvalidRequest), like any bad request', async () => {

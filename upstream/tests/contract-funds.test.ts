@@ -9,7 +9,7 @@ import { funds, identity, market, trade } from '../../contract/index';
 import { IMAGE_READ_PREFIX } from '../../contract/calls/identity';
 import { DepositStatus, LedgerType, WithdrawStatus } from '../../contract/enums';
 import { startTestUpstream, type Envelope, type TestUpstream } from '../testing';
-import { expectError, expectOk, expectTokenRequired, extrasOf, freshEmail, registerByEmail } from './contract-helpers';
+import { expectError, expectOk, expectTokenRequired, extrasOf, freshEmail, registerByEmail, withGrants } from './contract-helpers';
 
 const TRC20_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const MY_TRC20 = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
@@ -26,8 +26,17 @@ let up: TestUpstream;
 let alice: { token: string; id: number; email: string };
 let bob: { token: string; id: number };
 
+/** Each protected call with a step-up grant (contract-security.test.ts tests the grants themselves). */
+let binding: ReturnType<typeof withGrants>;
+let deleting: ReturnType<typeof withGrants>;
+let withdrawing: ReturnType<typeof withGrants>;
+
 beforeAll(async () => {
-  up = await startTestUpstream();
+  // A new method's hold is contract-security.test.ts's; here a method is usable at once.
+  up = await startTestUpstream({ withdrawMethodHoldMs: 0 });
+  binding = withGrants(up, 'bind_method');
+  deleting = withGrants(up, 'delete_method');
+  withdrawing = withGrants(up, 'withdraw');
   const email = freshEmail('alice');
   const a = await registerByEmail(up, email);
   alice = { token: a.token, id: a.user.id, email };
@@ -254,7 +263,7 @@ describe('withdraw', () => {
   test('bind_draw_method / get_draw_method / del_draw_method: coin address per network, bank fields, owner only', async () => {
     const user = await registerByEmail(up, freshEmail('dan'));
     const token = user.token;
-    const bind = (input: Record<string, unknown>, t = token) => up.call(funds.bindDrawMethod, input, { token: t });
+    const bind = (input: Record<string, unknown>, t = token) => binding(funds.bindDrawMethod, input, t);
     await expectTokenRequired(up, funds.bindDrawMethod, { type: 1, draw_id: 1, dc_address: MY_TRC20 });
 
     expectError(await bind({ type: 1, draw_id: 1, dc_address: MY_ERC20 }), 'AddressInvalid');
@@ -292,28 +301,31 @@ describe('withdraw', () => {
     ]);
     expect(expectOk(funds.getDrawMethod, await up.call(funds.getDrawMethod, { draw_type: 1 }, { token: bob.token }))).toEqual([]);
 
-    expectError(await up.call(funds.delDrawMethod, { id: bank.id }, { token: bob.token }), 'WithdrawMethodNotFound');
-    expectOk(funds.delDrawMethod, await up.call(funds.delDrawMethod, { id: bank.id }, { token }));
-    expectError(await up.call(funds.delDrawMethod, { id: bank.id }, { token }), 'WithdrawMethodNotFound');
+    expectError(await deleting(funds.delDrawMethod, { id: bank.id }, bob.token), 'WithdrawMethodNotFound');
+    expectOk(funds.delDrawMethod, await deleting(funds.delDrawMethod, { id: bank.id }, token));
+    expectError(await deleting(funds.delDrawMethod, { id: bank.id }, token), 'WithdrawMethodNotFound');
     expect(expectOk(funds.getDrawMethod, await up.call(funds.getDrawMethod, { draw_type: 2 }, { token }))).toEqual([]);
 
     for (let i = 0; i < 10; i += 1)
       expectOk(funds.bindDrawMethod, await bind({ type: 2, draw_id: 4, ...BANK, payee_account: `acct-${i}` }));
     expectError(await bind({ type: 2, draw_id: 4, ...BANK, payee_account: 'one-too-many' }), 'TooManyMethods');
     const demo = await up.demo();
-    expectError(await bind({ type: 1, draw_id: 1, dc_address: MY_TRC20 }, demo.token), 'DemoNotAllowed');
+    expectError(
+      await up.call(funds.bindDrawMethod, { type: 1, draw_id: 1, dc_address: MY_TRC20 }, { token: demo.token }),
+      'DemoNotAllowed',
+    );
   });
 
   test('draw: each refusal, then the amount leaves the balance at once; reject gives it back, approve pays', async () => {
     const user = await registerByEmail(up, freshEmail('erin'));
     const token = user.token;
-    const draw = (input: Record<string, unknown>, t = token) => up.call(funds.draw, input, { token: t });
+    const draw = (input: Record<string, unknown>, t = token) => withdrawing(funds.draw, input, t);
     await expectTokenRequired(up, funds.draw, { draw_currency_id: 1, number: '10', draw_method_id: 1 });
 
     expectError(await draw({ draw_currency_id: 1, number: '50', draw_method_id: 1 }), 'BindAccountFirst');
     const method = expectOk(
       funds.bindDrawMethod,
-      await up.call(funds.bindDrawMethod, { type: 1, draw_id: 1, dc_address: MY_TRC20 }, { token }),
+      await binding(funds.bindDrawMethod, { type: 1, draw_id: 1, dc_address: MY_TRC20 }, token),
     );
     const ok = { draw_currency_id: 1, number: '50', draw_method_id: method.id };
     expectError(await draw({ ...ok, draw_currency_id: 99 }), 'CurrencyNotFound');
@@ -359,7 +371,7 @@ describe('withdraw', () => {
     expect((await ledger(token))[0]).toMatchObject({ Value: -100, Type: LedgerType.Withdrawal });
 
     // The method can be deleted: the record keeps its snapshot.
-    expectOk(funds.delDrawMethod, await up.call(funds.delDrawMethod, { id: method.id }, { token }));
+    expectOk(funds.delDrawMethod, await deleting(funds.delDrawMethod, { id: method.id }, token));
     expect((await up.admin('POST', '/admin/withdrawal', { id: record.id, action: 'reject', remark: 'Address flagged' })).status).toBe(200);
     expect((await up.admin('POST', '/admin/withdrawal', { id: record.id, action: 'reject' })).status).toBe(409);
     expect(await balance(token)).toBe(before);
@@ -377,7 +389,7 @@ describe('withdraw', () => {
     // A percent fee (BTC 0.5 %) and a paid withdrawal: nothing more moves.
     const btc = expectOk(
       funds.bindDrawMethod,
-      await up.call(funds.bindDrawMethod, { type: 1, draw_id: 3, dc_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, { token }),
+      await binding(funds.bindDrawMethod, { type: 1, draw_id: 3, dc_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, token),
     );
     const paid = expectOk(funds.draw, await draw({ draw_currency_id: 3, number: '200', draw_method_id: btc.id }));
     expect([paid.fee, paid.real_number]).toEqual([1, 199]);
@@ -390,6 +402,6 @@ describe('withdraw', () => {
     expect((await detail(token)).withdraw_pending).toBe(0);
 
     const demo = await up.demo();
-    expectError(await draw(ok, demo.token), 'DemoNotAllowed');
+    expectError(await up.call(funds.draw, ok, { token: demo.token }), 'DemoNotAllowed');
   });
 });

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { account } from '../../contract/index';
+import * as security from '../../contract/calls/security';
 import type { CallDef } from '../../contract/calls/define';
 import { ErrorCode, type ErrorName } from '../../contract/errors';
 import type { Envelope, TestUpstream } from '../testing';
@@ -20,6 +21,13 @@ export function expectOk<C extends CallDef>(call: C, env: Envelope): z.output<C[
     if (!extras.success) throw new Error(`${call.name}: extras do not match the contract: ${extras.error.message}`);
   }
   return data.data as z.output<C['response']>;
+}
+
+/** A log-in that answered a session (not the second factor's ticket). */
+export function expectSession(env: Envelope): z.output<typeof account.SessionSchema> {
+  const data = expectOk(account.loginForU, env);
+  if (!('token' in data)) throw new Error('loginForU asked for a second factor');
+  return data;
 }
 
 /** The extras beside `data` (my_deal's total, all_fact_profits, balance; forexChange's total). */
@@ -99,4 +107,35 @@ export async function registerByEmail(
   const code = await lastCode(up, email);
   const env = await up.call(account.register, { type: 1, account: email, password, re_password: password, sms_code: code });
   return expectOk(account.register, env);
+}
+
+/**
+ * A step-up grant for `action` on this session, as an account without the authenticator gets one: the code sent to
+ * its e-mail, read from the outbox. A code for the same action sent less than a minute ago moves the clock past it.
+ */
+export async function grantFor(up: TestUpstream, token: string, action: security.StepUpAction): Promise<string> {
+  const me = expectOk(account.info, await up.call(account.info, {}, { token }));
+  let sent = await up.call(security.stepUpSend, { action }, { token });
+  if (sent.code === ErrorCode.CodeTooSoon) {
+    up.advance(61_000);
+    sent = await up.call(security.stepUpSend, { action }, { token });
+  }
+  expectOk(security.stepUpSend, sent);
+  const code = await lastCode(up, me.email!);
+  return expectOk(security.stepUp, await up.call(security.stepUp, { action, code }, { token })).grant;
+}
+
+/**
+ * Calls a protected call with a grant for `action`, getting a new one only when the last was spent: a refused call
+ * keeps its grant (so a test of many refusals does not send a code for each).
+ */
+export function withGrants(up: TestUpstream, action: security.StepUpAction) {
+  const kept = new Map<string, string>();
+  return async <C extends CallDef>(call: C, input: Record<string, unknown>, token: string): Promise<Envelope> => {
+    const grant = kept.get(token) ?? (await grantFor(up, token, action));
+    const env = await up.call(call, { ...input, grant }, { token });
+    if (env.code === 1) kept.delete(token);
+    else kept.set(token, grant);
+    return env;
+  };
 }

@@ -9,7 +9,18 @@ import { startTestUpstream, type TestUpstream } from '../testing';
 import type { Envelope } from '../testing';
 import crypto from 'node:crypto';
 import { CAPTCHAS_PER_IP_PER_10_MIN, CODES_PER_IP_PER_HOUR, DEMOS_PER_IP_PER_HOUR } from '../accounts/accounts';
-import { expectError, expectOk, expectTokenRequired, freshEmail, lastCode, registerByEmail } from './contract-helpers';
+import { ACCOUNT_PASSWORD_ALLOWANCE } from '../accounts/guess-guard';
+import { ErrorCode } from '../../contract/errors';
+import {
+  expectError,
+  expectOk,
+  expectSession,
+  expectTokenRequired,
+  freshEmail,
+  grantFor,
+  lastCode,
+  registerByEmail,
+} from './contract-helpers';
 
 let up: TestUpstream;
 let offsetMs = 0;
@@ -38,7 +49,7 @@ describe('forget_password', () => {
   test('a reset code sets a new password, revokes every old token, and the new password logs in', async () => {
     const email = freshEmail('forgot');
     const first = await registerByEmail(up, email, 'old-pass-1');
-    const second = expectOk(account.loginForU, await login(email, 'old-pass-1'));
+    const second = expectSession(await login(email, 'old-pass-1'));
 
     expectOk(account.sendEmail, await up.call(account.sendEmail, { to: email.toUpperCase(), type: 2 }));
     const code = await lastCode(up, email);
@@ -54,14 +65,14 @@ describe('forget_password', () => {
     expectError(await up.call(account.info, {}, { token: first.token }), 'TokenInvalid');
     expectError(await up.call(account.info, {}, { token: second.token }), 'TokenInvalid');
     expectError(await login(email, 'old-pass-1'), 'LoginFailed');
-    const fresh = expectOk(account.loginForU, await login(email, 'new-pass-1'));
+    const fresh = expectSession(await login(email, 'new-pass-1'));
     expect(fresh.user.id).toBe(first.user.id);
     expect(expectOk(account.info, await up.call(account.info, {}, { token: fresh.token })).email).toBe(email);
 
     // The code was single use.
     const again = { type: 1, account: email, new_password: 'other-pass', secondary_password: 'other-pass', auth_code: code };
     expectError(await up.call(account.forgetPassword, again), 'CodeInvalid');
-    expect(expectOk(account.loginForU, await login(email, 'new-pass-1')).user.id).toBe(first.user.id);
+    expect(expectSession(await login(email, 'new-pass-1')).user.id).toBe(first.user.id);
   });
 
   test('password mismatch, too short, a wrong code, and an address with no account are refused', async () => {
@@ -81,7 +92,7 @@ describe('forget_password', () => {
       'CodeInvalid',
     );
     // Nothing changed: the old password still logs in.
-    expectOk(account.loginForU, await login(email, 'keep-pass-1'));
+    expectSession(await login(email, 'keep-pass-1'));
 
     // An address that has no account: no code was ever delivered, so any code is invalid.
     const nobody = freshEmail('nobody');
@@ -127,7 +138,7 @@ describe('forget_password', () => {
     expectError(await up.call(account.info, {}, { token: session.token }), 'TokenInvalid');
     const byPhone = (password: string) => up.call(account.loginForU, { account: mobile, password, login_type: 'mobile', area_id: 2 });
     expectError(await byPhone('phone-old-1'), 'LoginFailed');
-    expect(expectOk(account.loginForU, await byPhone('phone-new-1')).user.id).toBe(session.user.id);
+    expect(expectSession(await byPhone('phone-new-1')).user.id).toBe(session.user.id);
   });
 
   test('missing fields are an invalid request', async () => {
@@ -151,32 +162,42 @@ describe('amend_password', () => {
   test('changes the password: the current token keeps working, another token of the user is revoked', async () => {
     const email = freshEmail('amend');
     const current = await registerByEmail(up, email, 'amend-old-1');
-    const other = expectOk(account.loginForU, await login(email, 'amend-old-1'));
+    const other = expectSession(await login(email, 'amend-old-1'));
 
+    const grant = await grantFor(up, current.token, 'change_password');
     // A signed-in user's reset code goes to the account's own address, whatever `to` says.
     expectOk(account.sendEmail, await up.call(account.sendEmail, { to: freshEmail('elsewhere'), type: 2 }, { token: current.token }));
     const code = await lastCode(up, email);
-    const env = await up.call(account.amendPassword, { new_password: 'amend-new-1', auth_code: code, type: 1 }, { token: current.token });
+    const env = await up.call(
+      account.amendPassword,
+      { new_password: 'amend-new-1', auth_code: code, type: 1, grant },
+      { token: current.token },
+    );
     expect(expectOk(account.amendPassword, env)).toBeNull();
 
     expect(expectOk(account.info, await up.call(account.info, {}, { token: current.token })).id).toBe(current.user.id);
     expectError(await up.call(account.info, {}, { token: other.token }), 'TokenInvalid');
     expectError(await login(email, 'amend-old-1'), 'LoginFailed');
-    expect(expectOk(account.loginForU, await login(email, 'amend-new-1')).user.id).toBe(current.user.id);
+    expect(expectSession(await login(email, 'amend-new-1')).user.id).toBe(current.user.id);
   });
 
   test('a wrong code, a short password, a demo account and missing fields are refused', async () => {
     const email = freshEmail('amend-err');
     const me = await registerByEmail(up, email, 'amend-keep-1');
     const token = me.token;
+    // A refusal keeps the grant: one serves every case here.
+    const grant = await grantFor(up, token, 'change_password');
     expectError(
-      await up.call(account.amendPassword, { new_password: 'amend-new-1', auth_code: '123456', type: 1 }, { token }),
+      await up.call(account.amendPassword, { new_password: 'amend-new-1', auth_code: '123456', type: 1, grant }, { token }),
       'CodeInvalid',
     );
-    expectError(await up.call(account.amendPassword, { new_password: '123', auth_code: '123456', type: 1 }, { token }), 'PasswordTooShort');
+    expectError(
+      await up.call(account.amendPassword, { new_password: '123', auth_code: '123456', type: 1, grant }, { token }),
+      'PasswordTooShort',
+    );
     expectError(await up.call(account.amendPassword, { auth_code: '123456', type: 1 }, { token }), 'InvalidRequest');
     expectError(await up.call(account.amendPassword, { new_password: 'amend-new-1', type: 1 }, { token }), 'InvalidRequest');
-    expectOk(account.loginForU, await login(email, 'amend-keep-1'));
+    expectSession(await login(email, 'amend-keep-1'));
 
     const demo = await up.demo();
     expectError(
@@ -219,8 +240,8 @@ describe('time rules (the clock is moved, not waited for)', () => {
   test('a token lasts 30 days from its last use', async () => {
     const email = freshEmail('token');
     await registerByEmail(up, email, 'token-pass');
-    const used = expectOk(account.loginForU, await login(email, 'token-pass'));
-    const idle = expectOk(account.loginForU, await login(email, 'token-pass'));
+    const used = expectSession(await login(email, 'token-pass'));
+    const idle = expectSession(await login(email, 'token-pass'));
     advance(20 * DAY);
     expectOk(account.info, await up.call(account.info, {}, { token: used.token }));
     advance(11 * DAY);
@@ -238,18 +259,22 @@ describe('rate limits (per account and per IP)', () => {
     for (let i = 0; i < 10; i++) expectError(await from('198.51.100.66', `wrong-${i}`), 'LoginFailed');
     expectError(await from('198.51.100.66', 'limit-pass'), 'RateLimited');
     // Issue 9 #6: the attacker's failures do not lock the owner, who logs in from their own address.
-    expectOk(account.loginForU, await from('203.0.113.7', 'limit-pass'));
-    // Nor do failures from many addresses.
-    for (let i = 0; i < 30; i++) expectError(await from(`198.51.100.${i}`, 'wrong'), 'LoginFailed');
-    expectOk(account.loginForU, await from('203.0.113.7', 'limit-pass'));
+    expectSession(await from('203.0.113.7', 'limit-pass'));
+    // Failures from many addresses share one allowance per account (issue 38; contract-security.test.ts): past it
+    // they pause, and the owner's address (known from the log-in above) still gets in.
+    const spread: number[] = [];
+    for (let i = 0; i < 30; i++) spread.push((await from(`198.51.100.${i}`, 'wrong')).code);
+    expect(spread.filter((c) => c === ErrorCode.LoginFailed)).toHaveLength(ACCOUNT_PASSWORD_ALLOWANCE - 10);
+    expect(spread.filter((c) => c === ErrorCode.RateLimited)).toHaveLength(30 - (ACCOUNT_PASSWORD_ALLOWANCE - 10));
+    expectSession(await from('203.0.113.7', 'limit-pass'));
     for (let i = 0; i < 10; i++) expectError(await login(email, `wrong-${i}`), 'LoginFailed');
     expectError(await login(email, 'limit-pass'), 'RateLimited');
     // Another account from the same place is not affected.
     const other = freshEmail('unlimited');
     await registerByEmail(up, other, 'other-pass');
-    expectOk(account.loginForU, await login(other, 'other-pass'));
+    expectSession(await login(other, 'other-pass'));
     advance(15 * MINUTE + 1000);
-    expectOk(account.loginForU, await login(email, 'limit-pass'));
+    expectSession(await login(email, 'limit-pass'));
   });
 
   test(`at most ${CODES_PER_IP_PER_HOUR} codes per hour from one IP`, async () => {

@@ -18,6 +18,8 @@ export function testUpstream(dbFile: string, options: Pick<UpstreamOptions, 'clo
     allowPriceInjection: true,
     validateResponses: true,
     log: () => {},
+    // The money rules here do not wait for a new method's hold (contract-security.test.ts tests it).
+    withdrawMethodHoldMs: 0,
     ...options,
   });
 }
