@@ -2,8 +2,9 @@
  * The relay hub against a REAL upstream (`startTestUpstream`: random port, temporary database), with
  * browsers played by real HTTP requests to a tiny server that mounts `handleStream`.
  */
+import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { alerts, trade } from '../../contract/index';
+import { account, alerts, security, trade } from '../../contract/index';
 import { startTestUpstream, type TestUpstream } from '../../upstream/testing';
 import { STREAM_VERSION } from '../../contract/stream';
 import type { LiveAccount, PriceAlert, Quote } from '../../contract/views';
@@ -28,6 +29,7 @@ import {
   openStream,
   quotesIn,
   seqOf,
+  sleep,
   startStreamServer,
   until,
   type SseEvent,
@@ -635,4 +637,37 @@ test('heartbeat comments keep the stream alive', async () => {
   const { open } = await relayWithServer({ heartbeatMs: 50 });
   const s = await open();
   await until(() => s.comments >= 3, 2000, 'three heartbeats');
+});
+
+test('a device signed out at the upstream (issue 38): its stream is told to revalidate and ended, the other device streams on', async () => {
+  const { relay, open } = await relayWithServer();
+  // One person, two devices: the same demo account opened twice gives two tokens of one user.
+  const demoId = crypto.randomUUID();
+  const ip = '198.18.7.7';
+  const device = async () => {
+    const env = await up.call(account.createAccountDemoForU, { demo_id: demoId }, { ip });
+    const data = env.data as { token: string; user: { id: number } };
+    return { token: data.token, headers: { 'x-test-user': `${data.user.id}:${data.token}` } };
+  };
+  const [phone, laptop] = [await device(), await device()];
+  expect(phone.token).not.toBe(laptop.token);
+  const phoneStream = await open('/stream', phone.headers);
+  const laptopStream = await open('/stream', laptop.headers);
+  await phoneStream.waitFor((e) => e.event === 'account');
+  await laptopStream.waitFor((e) => e.event === 'account');
+
+  // The phone signs every other device out: the upstream revokes the laptop's token and refuses it on its sockets.
+  expect((await up.call(security.sessionEndOthers, {}, { token: phone.token })).code).toBe(1);
+  const resync = await laptopStream.waitFor((e) => e.event === 'resync');
+  expect(resync.json).toEqual({ reason: 'login-failed' } satisfies ResyncData);
+  await laptopStream.ended;
+  // Its reconnect with the same token is a visitor's stream: no account figures.
+  const again = await open('/stream', laptop.headers);
+  await sleep(1500);
+  expect(again.events.some((e) => e.event === 'account')).toBe(false);
+  // The phone's stream goes on with its private events.
+  const from = phoneStream.events.length;
+  await phoneStream.waitFor((e) => e.event === 'account', { from });
+  expect(phoneStream.events.some((e) => e.event === 'resync')).toBe(false);
+  expect(relay.stats()).toMatchObject({ users: 1 });
 });
