@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { NAMESPACES } from '../app/i18n/config';
 import { LANGUAGES } from '../contract/languages';
 
-const NAMESPACES = ['common', 'auth', 'mine', 'market', 'trade', 'orders', 'deposit', 'withdraw', 'content', 'identity', 'alerts'];
 const dir = path.dirname(new URL(import.meta.url).pathname);
 
 type Tree = { [k: string]: string | Tree };
