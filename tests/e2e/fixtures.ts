@@ -202,3 +202,16 @@ export async function nextListPage(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return page.getByRole('link', { name: 'Next page' }).click();
   await page.evaluate(() => document.querySelector('a.next-page')?.scrollIntoView({ block: 'center' }));
 }
+
+/**
+ * Passes a step-up (issue 38) as an account without an authenticator: on the "Confirm it's you" page, sends a code to
+ * the account's e-mail, types it from the outbox, then taps `finish` in the confirmation back on the form's page.
+ */
+export async function passStepUp(page: Page, email: string, finish: string) {
+  await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+  await page.getByRole('button', { name: /^Send a code to / }).click();
+  await expect(page.getByText(/^We sent a code to /)).toBeVisible();
+  await page.getByLabel('Code you received').fill(await latestCode(email));
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Confirmed' }).getByRole('button', { name: finish, exact: true }).click();
+}

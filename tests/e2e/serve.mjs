@@ -18,6 +18,7 @@ const child = spawn(process.execPath, ['--enable-source-maps', process.env.SERVE
     UPSTREAM_TEST_HOOKS: '1',
     // Every market open unless a test closes it: the tests must pass on a weekend too (forex closes Friday 22:00 UTC).
     UPSTREAM_MARKET_HOURS: 'always',
+    WITHDRAW_METHOD_HOLD: '2', // seconds a new withdrawal method is held (issue 38): the tests watch it end
     HOST: '127.0.0.1',
     PUSH_SERVICE_HOSTS: '127.0.0.1',
   },
