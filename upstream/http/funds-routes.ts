@@ -7,7 +7,7 @@ import { fail } from '../shared/errors';
 import type { DepositRow } from '../funds/deposits';
 import type { CurrencyRow, MethodRow, WithdrawalRow } from '../funds/withdrawals';
 import type { Upstream } from '../upstream';
-import { bearer, register } from './route';
+import { bearer, register, registerProtected } from './route';
 import { utc } from '../accounts/accounts';
 import { translate } from './i18n';
 import { isoTime, moneyNumber } from './views';
@@ -132,25 +132,35 @@ export function registerFundsRoutes(app: FastifyInstance, up: Upstream): void {
 
   // ---- withdraw ----
   register(app, up, funds.drawSymbolList, ({ input }) => up.withdrawals.currencies(input.type).map(currencyView));
-  register(app, up, funds.draw, ({ input, user, lang }) => {
-    // A repeated key answers the withdrawal it already made (and tells nobody twice).
-    const first = up.withdrawals.byKey(user.id, input.idempotency_key);
-    if (first) return withdrawalView(first, lang);
-    const w = up.withdrawals.request(user, {
-      currencyId: input.draw_currency_id,
-      amount: input.number,
-      methodId: input.draw_method_id,
-      memo: input.memo,
-      idempotencyKey: input.idempotency_key,
-    });
-    // Every withdrawal request is news to the owner (a thief's too).
-    up.accounts.notify(user, 'withdrawal', {
-      amount: moneyNumber(w.amount).toFixed(2),
-      method: methodWords({ ...w, dc_address: w.address }, `${w.currency_code} ${w.protocol}`),
-      time: utc(w.created_at),
-    });
-    return withdrawalView(w, lang);
-  });
+  registerProtected(
+    app,
+    up,
+    funds.draw,
+    'withdraw',
+    ({ input, user, lang }) => {
+      const w = up.withdrawals.request(user, {
+        currencyId: input.draw_currency_id,
+        amount: input.number,
+        methodId: input.draw_method_id,
+        memo: input.memo,
+        idempotencyKey: input.idempotency_key,
+      });
+      // Every withdrawal request is news to the owner (a thief's too).
+      up.accounts.notify(user, 'withdrawal', {
+        amount: moneyNumber(w.amount).toFixed(2),
+        method: methodWords({ ...w, dc_address: w.address }, `${w.currency_code} ${w.protocol}`),
+        time: utc(w.created_at),
+      });
+      return withdrawalView(w, lang);
+    },
+    {
+      // A repeated key answers the withdrawal it already made: nothing moves, so no grant is asked for or spent.
+      replay: ({ input, user, lang }) => {
+        const first = up.withdrawals.byKey(user.id, input.idempotency_key);
+        return first ? withdrawalView(first, lang) : undefined;
+      },
+    },
+  );
   register(app, up, funds.drawList, ({ input, user, lang }) => {
     const { rows, total } = up.withdrawals.list(user.id, input.type, input.page, funds.FUNDS_PAGE_SIZE);
     return { data: rows.map((w) => withdrawalView(w, lang)), extras: { total } };
@@ -158,7 +168,7 @@ export function registerFundsRoutes(app: FastifyInstance, up: Upstream): void {
   register(app, up, funds.getDrawMethod, ({ input, user }) =>
     up.withdrawals.methods(user.id, input.draw_type, input.draw_id).map(methodView),
   );
-  register(app, up, funds.bindDrawMethod, ({ input, user }) => {
+  registerProtected(app, up, funds.bindDrawMethod, 'bind_method', ({ input, user }) => {
     const before = up.withdrawals.methods(user.id, input.type).length;
     const m = up.withdrawals.bind(user, {
       type: input.type,
@@ -183,7 +193,7 @@ export function registerFundsRoutes(app: FastifyInstance, up: Upstream): void {
     }
     return methodView(m);
   });
-  register(app, up, funds.delDrawMethod, ({ input, user }) => {
+  registerProtected(app, up, funds.delDrawMethod, 'delete_method', ({ input, user }) => {
     up.withdrawals.unbind(user.id, input.id);
     return null;
   });

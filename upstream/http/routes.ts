@@ -10,7 +10,7 @@ import { ErrorCode } from '../../contract/errors';
 import { fail } from '../shared/errors';
 import type { Upstream } from '../upstream';
 import { translate } from './i18n';
-import { register } from './route';
+import { register, registerProtected } from './route';
 import { accountDetailView, instrumentView, isoTime, moneyNumber, orderView, userView } from './views';
 
 export function registerRoutes(app: FastifyInstance, up: Upstream): void {
@@ -39,11 +39,17 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
     up.accounts.forgetPassword(input);
     return null;
   });
-  register(app, up, account.amendPassword, ({ input, user, token }) => {
-    up.accounts.checkPasswordChange(user, input);
-    up.accounts.changePassword(user, token!, input.new_password);
-    return null;
-  });
+  registerProtected(
+    app,
+    up,
+    account.amendPassword,
+    'change_password',
+    ({ input, user, token }) => {
+      up.accounts.changePassword(user, token!, input.new_password);
+      return null;
+    },
+    { before: ({ input, user }) => up.accounts.checkPasswordChange(user, input) },
+  );
   register(
     app,
     up,

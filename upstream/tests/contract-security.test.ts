@@ -228,6 +228,10 @@ describe('step-up grants', () => {
 
   /** Each protected call, with input that would pass its own checks as far as the grant. */
   const PROTECTED: { call: CallDef; action: StepUpAction; input: Record<string, unknown> }[] = [
+    { call: funds.bindDrawMethod, action: 'bind_method', input: { type: 1, draw_id: 1, dc_address: MY_TRC20 } },
+    { call: funds.delDrawMethod, action: 'delete_method', input: { id: 1 } },
+    { call: funds.draw, action: 'withdraw', input: { draw_currency_id: 1, number: '50', draw_method_id: 1 } },
+    { call: account.amendPassword, action: 'change_password', input: { new_password: 'new-pass-1', auth_code: '123456', type: 1 } },
     { call: security.totpDisable, action: 'factor_off', input: {} },
   ];
 
@@ -257,6 +261,34 @@ describe('step-up grants', () => {
       expectError(await attempt(undefined, demo.token), 'DemoNotAllowed');
     },
   );
+
+  test('a grant is spent by the action that succeeds, not by one refused', async () => {
+    const email = freshEmail('spend');
+    const { token } = await registerByEmail(up, email);
+    const grant = await grantFor(up, token, 'bind_method');
+    const bind = (dc_address: string) => up.call(funds.bindDrawMethod, { type: 1, draw_id: 1, dc_address, grant }, { token });
+    expectError(await bind('not-an-address'), 'AddressInvalid');
+    expectOk(funds.bindDrawMethod, await bind(MY_TRC20));
+    expectError(await bind(MY_TRC20), 'StepUpInvalid');
+  });
+
+  test('amend_password checks its grant before its code, and its own code still counts', async () => {
+    const email = freshEmail('amend-grant');
+    const { token } = await registerByEmail(up, email);
+    // Without a grant the code is not spent.
+    expectOk(account.sendEmail, await up.call(account.sendEmail, { to: email, type: 2 }, { token }));
+    const code = await lastCode(up, email);
+    expectError(
+      await up.call(account.amendPassword, { new_password: 'new-pass-1', auth_code: code, type: 1 }, { token }),
+      'StepUpRequired',
+    );
+    const grant = await grantFor(up, token, 'change_password');
+    expectOk(
+      account.amendPassword,
+      await up.call(account.amendPassword, { new_password: 'new-pass-1', auth_code: code, type: 1, grant }, { token }),
+    );
+    expectSession(await login(email, 'new-pass-1'));
+  });
 });
 
 describe('withdrawal methods and withdrawals', () => {
