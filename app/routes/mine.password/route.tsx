@@ -92,6 +92,7 @@ export default function ChangePasswordPage() {
   return (
     <>
       <AuthFormPage
+        key={resume && actionData ? 'kept' : 'typed'}
         title={t('changePassword.title')}
         back="/mine"
         form={form}

@@ -6,7 +6,7 @@
 import { getFormProps } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { WithdrawType } from '#contract/enums';
 import { Field } from '~/components/field';
@@ -100,6 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function BindMethodPage() {
   const { type, currencies, from, finishing, constraint } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('withdraw');
   const networkOf = (id: number) => currencies.find((c) => c.id === id)?.network;
@@ -122,7 +123,13 @@ export default function BindMethodPage() {
           {t('kind.bank')}
         </Link>
       </nav>
-      <Form method="post" {...getFormProps(form)} className="form funds-card">
+      {/* A refusal of a finished step-up brings the kept values: a new form shows them (decision 0039). */}
+      <Form
+        key={searchParams.has('resume') && actionData ? 'kept' : 'typed'}
+        method="post"
+        {...getFormProps(form)}
+        className="form funds-card"
+      >
         <CsrfInput />
         <KeptGrantInput />
         <input type="hidden" name="type" value={type} />

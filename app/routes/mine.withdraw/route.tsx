@@ -153,7 +153,8 @@ export default function WithdrawPage() {
           {t('kind.bank')}
         </Link>
       </nav>
-      <WithdrawForm page={page} answer={actionData} bindUrl={bindUrl} />
+      {/* A refusal of a finished step-up brings the kept values: a new form shows them (decision 0039). */}
+      <WithdrawForm key={searchParams.has('resume') && actionData ? 'kept' : 'typed'} page={page} answer={actionData} bindUrl={bindUrl} />
 
       <WithdrawRecords first={page} type={page.type} />
 
