@@ -115,12 +115,14 @@ test('while 1 MB of repeated names is still being sent, another visitor gets a p
 const ACTIONS = [
   '/forgot',
   '/login',
+  '/login/factor',
   '/mine',
   '/mine/auth',
   '/mine/bank-card-list',
   '/mine/charge',
   '/mine/coin-address-list',
   '/mine/password',
+  '/mine/security',
   '/mine/system',
   '/mine/upload',
   '/mine/withdraw-way?type=1',
@@ -128,6 +130,7 @@ const ACTIONS = [
   '/order?type=1',
   '/product',
   '/register',
+  '/step-up',
   '/trade?code=EURUSD',
   // Last: they change who is signed in.
   '/demo',
