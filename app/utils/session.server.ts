@@ -357,6 +357,14 @@ export async function deleteSessions(ids: readonly string[]): Promise<void> {
   for (const id of ids) await store().delete(id);
 }
 
+/**
+ * After the upstream ended every other session of the user (sign out everywhere else, a new password, the
+ * authenticator turned on): deletes their rows, so those devices' next page (`/` too) is a visitor's.
+ */
+export async function endOtherSessions(request: Request): Promise<void> {
+  await deleteSessions((await otherSessions(request)).map((s) => s.id));
+}
+
 /** Replaces the stored user (after /info), keeping the session id. */
 export async function updateSessionUser(request: Request, user: User): Promise<string> {
   const session = await getSession(request);

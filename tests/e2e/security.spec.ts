@@ -135,6 +135,30 @@ test('set up the authenticator; log in with its code, then with a recovery code 
   expect(csp).toEqual([]);
 });
 
+test("turning the authenticator on signs the account's other devices out: their next page, / too, is a visitor's", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const email = await logInRealAccount(page, 'others');
+  const other = await (await browser.newContext({ baseURL, javaScriptEnabled })).newPage();
+  await chooseLanguage(other, 'en');
+  await logInWithPassword(other, email);
+  await expect(other.getByText('Welcome back.')).toBeVisible();
+
+  await setUpAuthenticator(page);
+  await other.goto('/');
+  await other.getByLabel('Open menu').click();
+  const menu = other.getByRole('navigation', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(menu).not.toContainText(email);
+  // The device that turned it on stays signed in.
+  await page.goto('/mine/security');
+  await expect(status(page, 'Status')).toHaveText('On');
+  await other.context().close();
+});
+
 test('a half-done log-in lives only on the server: without its cookie the code page sends back to log in', async ({ page }) => {
   const email = await logInRealAccount(page, 'half');
   await setUpAuthenticator(page);

@@ -15,7 +15,7 @@ import { endDevice, endOtherDevices, signedInDevices, tokenStillWorks } from '~/
 import { readBoundedForm } from '~/utils/bounded-form.server';
 import { validateCsrf } from '~/utils/csrf.server';
 import { pageTitle } from '~/utils/page-title';
-import { deleteSessions, otherSessions, redirectWithToast, requireSignedIn } from '~/utils/session.server';
+import { deleteSessions, endOtherSessions, otherSessions, redirectWithToast, requireSignedIn } from '~/utils/session.server';
 import devicesCss from './devices.css?inline';
 import { DeviceList, EndOthersForm } from './device-list';
 
@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (intent === 'end-others') {
       await endOtherDevices(api);
       // Every other token of the account is revoked: every other web session of it goes.
-      await deleteSessions((await otherSessions(request)).map((s) => s.id));
+      await endOtherSessions(request);
       return await redirectWithToast(request, PATH, { kind: 'success', message: t('endedOthers') });
     }
     const id = formData.get('id');

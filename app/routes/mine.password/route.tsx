@@ -20,7 +20,7 @@ import { amendPassword } from '~/upstream/account.server';
 import { upstreamApi } from '~/upstream/api.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { requireRealAccount } from '~/utils/guards.server';
-import { redirectWithToast } from '~/utils/session.server';
+import { endOtherSessions, redirectWithToast } from '~/utils/session.server';
 import { askStepUp, forgetKeptForm, needsStepUp, readyToFinish, resumeStepUp } from '~/utils/step-up.server';
 import { StepUpFinish } from '~/components/step-up-finish';
 import { ChangePasswordFormSchema } from './schema';
@@ -69,6 +69,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await amendPassword(api, { new_password, auth_code, type: user.email ? AccountType.Email : AccountType.Mobile, grant });
     await forgetKeptForm(keptId);
+    // The upstream ended the other devices' tokens: their rows go too.
+    await endOtherSessions(request);
     const { t } = await translator(request, 'auth');
     return await redirectWithToast(request, '/mine', { kind: 'success', message: t('changePassword.success') });
   } catch (error) {

@@ -6,7 +6,7 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { FactorCodeFormSchema } from '~/components/factor-code-schema';
@@ -19,7 +19,7 @@ import { confirmAuthenticator, securityStatus, startAuthenticator, turnOffAuthen
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { requireRealAccount } from '~/utils/guards.server';
 import { pageTitle } from '~/utils/page-title';
-import { redirectWithToast } from '~/utils/session.server';
+import { endOtherSessions, redirectWithToast } from '~/utils/session.server';
 import { askStepUp, forgetKeptForm, needsStepUp, readyToFinish, resumeStepUp } from '~/utils/step-up.server';
 import mineCss from '~/styles/mine.css?inline';
 import { dropSetup, keepRecoveryCodes, keepSetup, pendingSetup, takeRecoveryCodes } from './kept.server';
@@ -30,6 +30,13 @@ export { DemoBlockedBoundary as ErrorBoundary } from '~/components/demo-blocked'
 export const meta: MetaFunction<typeof loader> = (args) => pageTitle(args, args.data?.title);
 
 const PATH = '/mine/security';
+
+/**
+ * The loader hands out the recovery codes once: a revalidation the live stream asks for (another device signed out,
+ * the feed reconnected) must not take them off the page. A navigation or a post still loads anew.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  formMethod !== undefined || currentUrl.href !== nextUrl.href ? defaultShouldRevalidate : false;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRealAccount(request);
@@ -74,7 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (intent === 'confirm') {
       if (submission.status !== 'success') return invalid(submission);
       const codes = await confirmAuthenticator(api, submission.value.code);
-      await Promise.all([keepRecoveryCodes(request, codes), dropSetup(request)]);
+      // The upstream ended the user's other sessions (a factor now guards the account): their rows go too.
+      await Promise.all([keepRecoveryCodes(request, codes), dropSetup(request), endOtherSessions(request)]);
       return await redirectWithToast(request, `${PATH}#codes`, { kind: 'success', message: t('setup.done') });
     }
     if (intent === 'off') {
