@@ -48,6 +48,26 @@ export async function latestCode(recipient: string, call: AdminCall = admin): Pr
   return code!;
 }
 
+/**
+ * The code of a message sent to the recipient by `act` — not an older one still in the outbox (a button's pending
+ * label can change before the server has sent anything).
+ */
+export async function codeSentBy(recipient: string, act: () => Promise<void>): Promise<string> {
+  const outbox = async () =>
+    ((await admin('GET', `/admin/outbox?to=${encodeURIComponent(recipient)}`)) as { outbox: { id: number; body: string }[] }).outbox;
+  const before = Math.max(0, ...(await outbox()).map((m) => m.id));
+  await act();
+  let code: string | undefined;
+  await expect(async () => {
+    code = (await outbox())
+      .filter((m) => m.id > before)
+      .map((m) => /\b(\d{6})\b/.exec(m.body)?.[1])
+      .find(Boolean);
+    expect(code).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  return code!;
+}
+
 /** Runs the back-office command a person would type: `npm run admin -- <args>` against this app's upstream. */
 export async function adminCommand(...args: string[]): Promise<string> {
   const { execFile } = await import('node:child_process');
