@@ -6,7 +6,14 @@ import { sharedAnswers } from './warm-market.server';
 
 type In<C extends { request: z.ZodTypeAny }> = z.input<C['request']>;
 
-export const login = (api: Api, input: In<typeof account.loginForU>) => api.call(account.loginForU, input);
+/** A log-in's answer: the session, or, for an account with a second factor (issue 38), the ticket its code is asked with. */
+export async function login(
+  api: Api,
+  input: In<typeof account.loginForU>,
+): Promise<{ session: z.output<typeof account.SessionSchema> } | { factorTicket: string }> {
+  const { data } = await api.call(account.loginForU, input);
+  return 'factor_required' in data ? { factorTicket: data.ticket } : { session: data };
+}
 export const demoLogin = (api: Api, demoId: string) => api.call(account.createAccountDemoForU, { demo_id: demoId });
 export const logout = (api: Api, token: string) => api.call(account.logout, {}, { token, initial: true });
 export const register = (api: Api, input: In<typeof account.register>) => api.call(account.register, input);

@@ -51,11 +51,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { from, ...credentials } = submission.value;
   const api = await upstreamApi(request, context);
   try {
-    const session = await login(api, credentials);
+    const answer = await login(api, credentials);
     // An account with a second factor: no session yet, its code is asked on the next page (issue 38).
-    if ('factor_required' in session.data) return await beginHalfLogin(session.data.ticket, safeRedirectPath(from, '/'));
+    if ('factorTicket' in answer) return await beginHalfLogin(answer.factorTicket, safeRedirectPath(from, '/'));
     const { t } = await translator(request, 'auth');
-    return await startSession(request, session.data, safeRedirectPath(from, '/'), { kind: 'success', message: t('login.success') });
+    return await startSession(request, answer.session, safeRedirectPath(from, '/'), { kind: 'success', message: t('login.success') });
   } catch (error) {
     return replyWithFailure(request, submission, error, ['password']);
   }
