@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CaptchaStore } from './accounts/captcha';
 import { Accounts } from './accounts/accounts';
+import { Passkeys } from './accounts/passkeys';
 import { Security } from './accounts/security';
 import { AlertDelivery } from './alerts/delivery';
 import { openDatabase, type Db } from './db/database';
@@ -56,6 +57,7 @@ export class Upstream {
   readonly captcha: CaptchaStore;
   readonly accounts: Accounts;
   readonly security: Security;
+  readonly passkeys: Passkeys;
   readonly uploads: Uploads;
   readonly deposits: Deposits;
   readonly withdrawals: Withdrawals;
@@ -84,6 +86,7 @@ export class Upstream {
       mail: options.mail,
     });
     this.security = new Security(this.db, this.accounts, { clock: options.clock, log: options.log, text: translateWith });
+    this.passkeys = new Passkeys(this.db, this.accounts, this.security, options.clock);
     const uploadsDir =
       options.uploadsDir ??
       (options.dbFile === ':memory:' ? path.join(os.tmpdir(), 'upstream-uploads') : path.join(path.dirname(options.dbFile), 'uploads'));
@@ -122,6 +125,8 @@ export class Upstream {
     this.simulator.stop();
     if (this.flushTimer) clearInterval(this.flushTimer);
     this.market.flush();
+    // Orders waiting for their group commit are written (and answered) before the database closes.
+    this.engine.flushOrders();
     this.db.close();
   }
 

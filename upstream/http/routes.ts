@@ -115,9 +115,10 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
 
   // ---- trading ----
   const view = (row: Parameters<typeof orderView>[2]) => orderView(up.market, up.engine, row);
-  register(app, up, trade.submit, ({ input, user }) =>
+  // Group commit: answered once the order's shared transaction is on disk (decision 0042).
+  register(app, up, trade.submit, async ({ input, user }) =>
     view(
-      up.engine.submit(user.id, {
+      await up.engine.submitGrouped(user.id, {
         side: input.type,
         lots: input.cont,
         instrumentId: input.forex_id,

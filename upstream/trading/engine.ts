@@ -116,6 +116,16 @@ export interface ClosedEvent {
   reason: CloseReason;
 }
 
+/** A group commit writes at most this many orders (issue 41): a bigger group would hold the event loop longer. */
+export const GROUP_COMMIT_MAX_ORDERS = 64;
+
+interface WaitingOrder {
+  userId: number;
+  input: SubmitInput;
+  resolve: (row: OrderRow) => void;
+  reject: (err: unknown) => void;
+}
+
 export interface EngineOptions {
   tradeFeeType: () => TradeFeeType | number;
   clock: () => number;
@@ -134,6 +144,11 @@ export class TradingEngine {
   private closedListeners: ((e: ClosedEvent) => void)[] = [];
   private alertListeners: ((alert: AlertRow) => void)[] = [];
   private readonly stmt;
+  /** Orders waiting for the next group commit, and the turn of the event loop that will commit them. */
+  private waiting: WaitingOrder[] = [];
+  private flushScheduled: NodeJS.Immediate | null = null;
+  /** writeOrder inside a SAVEPOINT (better-sqlite3 nests a transaction function as one). */
+  private readonly writeOrderSavepoint: (userId: number, input: SubmitInput) => { row: OrderRow; fresh: boolean };
 
   constructor(
     private readonly db: Db,
@@ -171,6 +186,7 @@ export class TradingEngine {
       open: db.prepare('SELECT * FROM orders WHERE status IN (0, 1) ORDER BY id'),
       openOfUser: db.prepare('SELECT * FROM orders WHERE user_id = ? AND status IN (0, 1) ORDER BY id'),
     };
+    this.writeOrderSavepoint = db.transaction((userId: number, input: SubmitInput) => this.writeOrder(userId, input));
     market.onTick((e) => this.onTick(e));
     this.load();
   }
@@ -229,10 +245,85 @@ export class TradingEngine {
 
   // ---- commands ------------------------------------------------------------------------------------
 
+  /**
+   * One order in its own transaction, answered at once (tests, the bench's fixtures, the back office). The HTTP
+   * route uses submitGrouped, which shares the commit with the orders arriving at the same time.
+   */
   submit(userId: number, input: SubmitInput): OrderRow {
+    const [outcome] = this.commitOrders([{ userId, input }]);
+    if (outcome instanceof Error) throw outcome;
+    return outcome!;
+  }
+
+  /**
+   * Group commit (issue 41, decision 0042): the order joins the orders that arrive with it; they are written in one
+   * BEGIN IMMEDIATE transaction at the end of this turn of the event loop, or at once when GROUP_COMMIT_MAX_ORDERS
+   * wait. The promise settles only after that COMMIT (synchronous=FULL: on disk), so no answer precedes durability.
+   */
+  submitGrouped(userId: number, input: SubmitInput): Promise<OrderRow> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ userId, input, resolve, reject });
+      if (this.waiting.length >= GROUP_COMMIT_MAX_ORDERS) this.flushOrders();
+      else this.flushScheduled ??= setImmediate(() => this.flushOrders());
+    });
+  }
+
+  /** Commits the waiting orders now (the group's turn, a full group, or the upstream stopping). */
+  flushOrders(): void {
+    if (this.flushScheduled) clearImmediate(this.flushScheduled);
+    this.flushScheduled = null;
+    const group = this.waiting;
+    if (group.length === 0) return;
+    this.waiting = [];
+    let outcomes: (OrderRow | Error)[];
+    try {
+      outcomes = this.commitOrders(group);
+    } catch (err) {
+      // The commit itself failed (a disk error): nothing of the group is durable, every order is refused.
+      for (const w of group) w.reject(err);
+      return;
+    }
+    group.forEach((w, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome instanceof Error) w.reject(outcome);
+      else w.resolve(outcome);
+    });
+  }
+
+  /**
+   * Writes orders in one transaction, each inside its own SAVEPOINT, so that a refused order (or one that fails
+   * for any reason of its own) rolls back only itself. Memory follows once the COMMIT has returned. Throws
+   * only when the transaction as a whole failed; then nothing was written and memory is unchanged.
+   */
+  private commitOrders(group: readonly { userId: number; input: SubmitInput }[]): (OrderRow | Error)[] {
+    const outcomes: ({ row: OrderRow; fresh: boolean } | Error)[] = [];
+    immediate(this.db, () => {
+      for (const { userId, input } of group) {
+        try {
+          outcomes.push(this.writeOrderSavepoint(userId, input));
+        } catch (err) {
+          // SQLite ended the whole transaction (I/O, full disk): no order of the group may be kept.
+          if (!this.db.inTransaction) throw err;
+          outcomes.push(err instanceof Error ? err : new Error(String(err)));
+        }
+      }
+    });
+    const users = new Set<number>();
+    for (const o of outcomes) if (!(o instanceof Error) && o.fresh) users.add(o.row.user_id);
+    for (const userId of users) this.refreshAccount(userId);
+    for (const o of outcomes) if (!(o instanceof Error) && o.fresh) this.remember(o.row);
+    return outcomes.map((o) => (o instanceof Error ? o : o.row));
+  }
+
+  /**
+   * One order's checks and writes, in the current transaction. A repeated idempotency key answers the first
+   * order (fresh: false), also when that order is earlier in the same group and not yet committed: the same
+   * connection sees it.
+   */
+  private writeOrder(userId: number, input: SubmitInput): { row: OrderRow; fresh: boolean } {
     if (input.idempotencyKey) {
       const first = this.stmt.byKey.get(userId, input.idempotencyKey) as OrderRow | undefined;
-      if (first) return this.sameOrder(first, input) ? first : fail('IdempotencyKeyReused');
+      if (first) return this.sameOrder(first, input) ? { row: first, fresh: false } : fail('IdempotencyKeyReused');
     }
     const inst = this.market.get(input.instrumentId) ?? fail('InstrumentNotFound');
     if (inst.leverages.length === 0) fail('LeverageNotConfigured');
@@ -261,46 +352,42 @@ export class TradingEngine {
     const margin = marginMicro(inst.terms, lots, reference, input.leverage, this.market.conversion(inst));
     const fee = feeMicro(inst.terms, this.options.tradeFeeType(), lots, margin);
     const now = this.options.clock();
-    const row = immediate(this.db, () => {
-      const acct = this.ledger.account(userId);
-      const floatingProfit = this.accounts.get(userId)?.floating ?? 0;
-      // Free margin may exceed the cash when positions float in profit; margin is paid from cash.
-      const free = Math.min(acct.balance, freeMarginMicro({ balance: acct.balance, lockBalance: acct.lock_balance, floatingProfit }));
-      if (margin + fee > free) fail('InsufficientMargin');
-      const info = this.stmt.insert.run({
-        user_id: userId,
-        instrument_id: inst.id,
-        side: input.side,
-        lots,
-        entry_mode: pending ? EntryMode.Pending : EntryMode.Market,
-        status: pending ? OrderStatus.Pending : OrderStatus.Holding,
-        leverage: input.leverage,
-        origin_price: current,
-        target_price: pending ? target : null,
-        open_price: pending ? null : current,
-        take_profit: takeProfit,
-        stop_loss: stopLossSet,
-        trail_distance: trail,
-        margin,
-        fee,
-        idempotency_key: input.idempotencyKey ?? null,
-        created_at: now,
-        opened_at: pending ? null : now,
-      });
-      const orderId = Number(info.lastInsertRowid);
-      this.ledger.post(
-        userId,
-        [
-          { value: -margin, type: LedgerType.MarginHeld, orderId },
-          { value: -fee, type: LedgerType.TradeFee, orderId },
-        ],
-        margin,
-      );
-      return this.order(orderId)!;
+    const acct = this.ledger.account(userId);
+    // Positions opened earlier in this group are not in memory yet; they float 0 (filled at this same price).
+    const floatingProfit = this.accounts.get(userId)?.floating ?? 0;
+    // Free margin may exceed the cash when positions float in profit; margin is paid from cash.
+    const free = Math.min(acct.balance, freeMarginMicro({ balance: acct.balance, lockBalance: acct.lock_balance, floatingProfit }));
+    if (margin + fee > free) fail('InsufficientMargin');
+    const info = this.stmt.insert.run({
+      user_id: userId,
+      instrument_id: inst.id,
+      side: input.side,
+      lots,
+      entry_mode: pending ? EntryMode.Pending : EntryMode.Market,
+      status: pending ? OrderStatus.Pending : OrderStatus.Holding,
+      leverage: input.leverage,
+      origin_price: current,
+      target_price: pending ? target : null,
+      open_price: pending ? null : current,
+      take_profit: takeProfit,
+      stop_loss: stopLossSet,
+      trail_distance: trail,
+      margin,
+      fee,
+      idempotency_key: input.idempotencyKey ?? null,
+      created_at: now,
+      opened_at: pending ? null : now,
     });
-    this.refreshAccount(userId);
-    this.remember(row);
-    return row;
+    const orderId = Number(info.lastInsertRowid);
+    this.ledger.post(
+      userId,
+      [
+        { value: -margin, type: LedgerType.MarginHeld, orderId },
+        { value: -fee, type: LedgerType.TradeFee, orderId },
+      ],
+      margin,
+    );
+    return { row: this.order(orderId)!, fresh: true };
   }
 
   /**
