@@ -2,8 +2,8 @@
  * The order's confirmation (one-tap trading off, the default): what "Buy up" or "Buy low" would place, with
  * the money at its take profit and stop loss for that side, before it is placed. It lives inside the ticket's
  * form, so "Confirm" sends the same fields and the same one-time key (a double tap still places one order).
- * Without JavaScript the action answers an unconfirmed order with this dialog open; "Cancel" is the ticket's
- * GET recalculation, back to the ticket with its values. With JavaScript it opens in place and Escape cancels.
+ * Without JavaScript an unconfirmed order redirects to its confirmation page (`?confirm=`, kept-ticket.server.ts), drawn
+ * with this dialog open and the kept one-time key; "Cancel" is the ticket's GET recalculation, back to the ticket. With JavaScript it opens in place and Escape cancels.
  */
 import { Link } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';

@@ -92,7 +92,7 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
   outcomeUnknown?: boolean;
   /** Buy and sell open a confirmation first (one-tap trading off, signed in). */
   askFirst: boolean;
-  /** The action asked to confirm this side (an unconfirmed order without JavaScript). */
+  /** The confirmation page asks about this side (an unconfirmed order without JavaScript). */
   confirmSide: number | null;
   /** One-tap trading is on for this device: the ticket says so. */
   oneTap: boolean;

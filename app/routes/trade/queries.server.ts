@@ -15,6 +15,7 @@ import { conversionFor, formatLots, lotRulesOf, stepLots } from './estimates';
 import { periodOf, tradeUrl } from './trade-url';
 import { upstreamFallback } from '~/upstream/api.server';
 import { chartOrders } from './chart-orders.server';
+import { keptTicket, ticketValuesOf } from './kept-ticket.server';
 import { SHOWN_CANDLES } from '~/components/candle-chart/svg-candles';
 import { chartCandle } from '~/components/candle-chart/candles';
 
@@ -26,19 +27,6 @@ export const tradeCodeCookie = createCookie('trade_code', {
   secure: true,
   maxAge: 60 * 60 * 24 * 365,
 });
-
-/** The ticket's fields as the URL carries them (the lot buttons and "Update estimates" without JavaScript). */
-export const TICKET_FIELDS = ['lots', 'leverage', 'entry', 'target_price', 'take_profit', 'stop_loss', 'trail_distance'] as const;
-export type TicketValues = Partial<Record<(typeof TICKET_FIELDS)[number], string>>;
-
-function ticketValuesOf(params: URLSearchParams): TicketValues {
-  const values: TicketValues = {};
-  for (const name of TICKET_FIELDS) {
-    const value = params.get(name)?.trim().slice(0, 32);
-    if (value) values[name] = value;
-  }
-  return values;
-}
 
 /**
  * A GET submission of the order form (a lot button or "Update estimates" without JavaScript) carries
@@ -83,7 +71,9 @@ export async function loadTradeScreen(api: Api, request: Request) {
     chartOrders(api, request, instrument, account),
   ]);
   const rules = lotRulesOf(instrument);
-  const ticket = ticketValuesOf(url.searchParams);
+  // A confirmation page (`?confirm=`) shows the kept ticket with its one-time key; a stale one is the plain ticket.
+  const kept = api.signedIn ? await keptTicket(request, url.searchParams.get('confirm'), instrument.code) : null;
+  const ticket = kept?.values ?? ticketValuesOf(url.searchParams);
   const { quote, ...ticketInstrument } = instrument;
   return {
     instrument: ticketInstrument,
@@ -109,8 +99,12 @@ export async function loadTradeScreen(api: Api, request: Request) {
       stop_loss: ticket.stop_loss ?? '',
       trail_distance: ticket.trail_distance ?? '',
     },
-    // A fresh one-time key per rendered ticket: the upstream answers a repeated key with its first order.
-    idempotencyKey: crypto.randomUUID(),
+    // A fresh one-time key per rendered ticket, the kept one on its confirmation: the upstream answers a repeated key
+    // with its first order.
+    idempotencyKey: kept?.key ?? crypto.randomUUID(),
+    /** The side the confirmation page asks about (without JavaScript, after "Buy up" or "Buy low"). */
+    confirmSide: kept?.side ?? null,
+    confirmId: kept ? url.searchParams.get('confirm') : null,
     rememberCode: instrument.code !== remembered ? instrument.code : null,
   };
 }

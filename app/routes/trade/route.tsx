@@ -40,6 +40,7 @@ import { OrderBlockContext, type OrderBlock } from './order-block';
 import { OrderForm as ServerOrderForm } from './order-form';
 import { OrderPlaced } from './order-placed';
 import { loadTradeScreen, tradeCodeCookie } from './queries.server';
+import { confirmationUrl } from './kept-ticket.server';
 import { QuotePanel } from './quote-panel';
 import { orderRulesOf } from './order-rules';
 import { orderSchemaFor } from './schema';
@@ -128,10 +129,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  // One-tap trading off (the default): the order is placed only once confirmed; the answer opens the
-  // confirmation with the same fields and the same one-time key.
+  // One-tap trading off (the default): the order is placed only once confirmed. The confirmation is a page of its
+  // own (Post/Redirect/Get): the ticket and its one-time key are kept on the server (kept-ticket.server.ts).
   if (!oneTapChosen(request) && formData.get('confirmed') !== '1') {
-    return data({ result: submission.reply(), idempotencyKey: order.idempotency_key ?? submittedKey, confirm: order.side });
+    const key = order.idempotency_key || submittedKey || crypto.randomUUID();
+    throw redirect(await confirmationUrl(request, formData, { code, side: order.side, key }));
   }
   const pending = order.entry === EntryMode.Pending;
   try {
@@ -275,7 +277,7 @@ export default function TradePage() {
       {figures}
       <OrderBlockContext.Provider value={block}>
         <OrderForm
-          key={instrument.code}
+          key={`${instrument.code}${page.confirmId ?? ''}`}
           instrument={instrument}
           period={period}
           fallbackPrice={page.quote.price}
@@ -286,7 +288,7 @@ export default function TradePage() {
           lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
           outcomeUnknown={actionData !== undefined && 'outcomeUnknown' in actionData}
           askFirst={page.signedIn && !page.oneTap}
-          confirmSide={actionData && 'confirm' in actionData && typeof actionData.confirm === 'number' ? actionData.confirm : null}
+          confirmSide={page.confirmSide}
           oneTap={page.oneTap}
         />
       </OrderBlockContext.Provider>

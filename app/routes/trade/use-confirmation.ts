@@ -1,7 +1,7 @@
 /**
  * The ticket's confirmation step (one-tap trading off): the side being asked about, or null. With JavaScript a valid
- * "Buy up" or "Buy low" opens it in place; without it the action's answer does (`confirmSide`). A post, or any
- * navigation, that ends closes it, or opens it when the action asks to confirm.
+ * "Buy up" or "Buy low" opens it in place; without it the confirmation page does (`?confirm=`, `confirmSide`). A post, or any
+ * navigation, that ends closes it, or opens it on a confirmation page.
  */
 import { useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -14,7 +14,7 @@ export function useConfirmation({
 }: {
   /** Buy and sell open a confirmation first (one-tap trading off, signed in). */
   askFirst: boolean;
-  /** The action asked to confirm this side (an unconfirmed order without JavaScript). */
+  /** The confirmation page asks about this side (an unconfirmed order without JavaScript). */
   confirmSide: number | null;
   /** The ticket's checks pass for these values. */
   isValid: (formData: FormData) => boolean;
