@@ -15,6 +15,7 @@ import { AggregatorRegistry } from 'prom-client';
 import type { Config } from './config';
 import { startEmbeddedUpstream } from './embedded-upstream';
 import { gcFlags } from './gc-flags';
+import { lanAddresses, lanHttpsPort, lanLines } from './phone-https';
 import { startWeb } from './web';
 
 /** A worker's questions to the primary, and the primary's to the other workers (node's IPC, JSON). */
@@ -104,12 +105,20 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   }
 
   let ready = 0;
+  // Each worker listens on PORT, then with LAN_HTTPS=on on the HTTPS port (web.ts, in that order).
+  const lanPort = lanHttpsPort(config);
+  const listens = new Map<number, number>();
+  const ports = { http: 0, https: 0 };
   cluster.on('listening', (worker, address) => {
     listened.add(worker);
-    if (++ready === workers)
-      console.log(
-        `Web app ready at http://localhost:${address.port} (${workers} processes${upstream ? `, embedded upstream at ${upstream.url}` : ''})`,
-      );
+    const nth = (listens.get(worker.id) ?? 0) + 1;
+    listens.set(worker.id, nth);
+    ports[nth === 1 ? 'http' : 'https'] = address.port;
+    if (++ready !== workers * (lanPort === null ? 1 : 2)) return;
+    console.log(
+      `Web app ready at http://localhost:${ports.http} (${workers} processes${upstream ? `, embedded upstream at ${upstream.url}` : ''})`,
+    );
+    if (lanPort !== null) for (const line of lanLines(ports.https, lanAddresses())) console.log(line);
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

@@ -39,6 +39,13 @@ const ConfigSchema = z
       .refine((list) => list.length > 0 && list.every(isProxyAddress), {
         message: 'loopback, linklocal, uniquelocal, or IP addresses and subnets (10.0.0.0/8), comma-separated',
       }),
+    /**
+     * `on` (`npm start` sets it): also serve HTTPS on HTTPS_PORT with a self-signed certificate made in DATA_DIR, so a
+     * phone on this network can sign in (the app's cookies are Secure). Not for production (decision 0043).
+     */
+    LAN_HTTPS: z.enum(['on', 'off']).default('off'),
+    /** The LAN_HTTPS port; PORT + 443 when unset. */
+    HTTPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     /** Where `remix vite:build` put the app (BUILD_DIR at build time too). */
     BUILD_DIR: z.string().default('build'),
     /**

@@ -45,11 +45,11 @@ export function contentSecurityPolicy({
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /** Every answer's hardening headers; a page's own CSP, with its scripts' hashes, replaces this one (./pages.ts). */
-export function securityHeaders(dev: boolean) {
+export function securityHeaders(dev: boolean, hsts: (req: Request) => boolean = (req) => req.secure) {
   const policy = contentSecurityPolicy({ dev });
   return (req: Request, res: Response, next: NextFunction) => {
     // Over HTTPS (directly, or as a trusted proxy says with X-Forwarded-Proto) browsers must stay on HTTPS.
-    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    if (hsts(req)) res.setHeader('Strict-Transport-Security', HSTS);
     res.setHeader('Content-Security-Policy', policy);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');

@@ -10,6 +10,7 @@ import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
 import type { Registry } from 'prom-client';
@@ -17,6 +18,7 @@ import { buildDirectory } from './build-directory';
 import { upstreamForHost, type Config } from './config';
 import { createMetrics, metricsAllowed, routeLabeller } from './metrics';
 import { carriesCookie, remixPages, type SharedPageRules } from './pages';
+import { lanHttpsPort, readLanCertificate } from './phone-https';
 import { createRelay, lastEventIdOf } from './relay/hub';
 import { desktopSiteUrl, refuseCrossSite, refuseMalformed, securityHeaders, unreadBodyCloses, validHost } from './security';
 
@@ -32,6 +34,8 @@ export interface WebOptions {
 
 export interface Web {
   server: http.Server;
+  /** The HTTPS listener for a phone on this network (LAN_HTTPS=on), else null. */
+  lanServer: https.Server | null;
   /** This process's metrics (a cluster primary collects them from every worker). */
   registry: Registry;
   /** Another process's question: this user's private events after an id this process issued (null: not ours). */
@@ -72,6 +76,9 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
   });
 
   let shuttingDown = false;
+  let lanServer: https.Server | null = null;
+  /** The port lanServer listens on, once it does. */
+  let lanListening: number | null = null;
   const app = express();
   app.disable('x-powered-by');
   // Only the proxies named by TRUST_PROXY (default: one on this host) may name the user's address and scheme.
@@ -82,7 +89,10 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
     if (shuttingDown) res.setHeader('Connection', 'close');
     next();
   });
-  app.use(securityHeaders(dev));
+  const lanPort = lanHttpsPort(config);
+  // No HSTS from the phone's HTTPS port: its certificate is not trusted, and for a host name HSTS would also send
+  // the plain port to HTTPS.
+  app.use(securityHeaders(dev, (req) => req.secure && req.socket.localPort !== lanListening));
   app.use(refuseMalformed());
   app.use(unreadBodyCloses());
 
@@ -214,11 +224,18 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
   });
   app.all('*', pages.handler);
 
-  const server = http.createServer((req, res) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (fixedUpstream && isStream(req) && validHost(req.headers.host)) serveStream(req, res, fixedUpstream);
     else app(req, res);
-  });
+  };
+  const server = http.createServer(handle);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  // The same app over HTTPS for a phone on this network (decision 0043); the certificate was made before this process.
+  if (lanPort !== null) {
+    lanServer = https.createServer(readLanCertificate(path.resolve(config.DATA_DIR)), handle);
+    await new Promise<void>((resolve) => lanServer!.listen(lanPort, config.HOST, resolve));
+    lanListening = (lanServer.address() as net.AddressInfo).port;
+  }
   // Every process holds a recent catalogue before its first page: the fallback of a page or an order post
   // that lands here while the upstream is silent (with UPSTREAM_URL=auto, pages warm their own).
   const warming = fixedUpstream
@@ -233,11 +250,15 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
       // Stop accepting with net's close, not http's: http's also drops idle keep-alive connections at once,
       // racing a request the client may be sending on one. These close after their next answer instead
       // (Connection: close above), or at the keep-alive timeout.
-      net.Server.prototype.close.call(server, () => resolve());
+      const closing = [server, ...(lanServer ? [lanServer] : [])].map(
+        (s) => new Promise<void>((done) => net.Server.prototype.close.call(s, () => done())),
+      );
+      void Promise.all(closing).then(() => resolve());
       // Streams are told when to come back and ended; the browser reconnects to a process still running.
       for (const relay of relays.values()) relay.close();
       setTimeout(() => {
         server.closeAllConnections();
+        lanServer?.closeAllConnections();
         resolve();
       }, deadlineMs).unref();
     }).then(() => viteDevServer?.close()));
@@ -251,5 +272,5 @@ export async function startWeb({ config, embeddedUrl, metricsText, replayElsewhe
     return null;
   }
 
-  return { server, registry: metrics.registry, replayFor, shutdown };
+  return { server, lanServer, registry: metrics.registry, replayFor, shutdown };
 }
