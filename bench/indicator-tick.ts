@@ -4,7 +4,8 @@
  * Run: npx tsx bench/indicator-tick.ts
  */
 import type { Candle } from '../app/components/candle-chart/candles';
-import { BOLL, type Indicator, KDJ, MACD_DEFAULT, RSI_DEFAULT, trackIndicator } from '../app/components/candle-chart/indicators';
+import { BOLL, type Indicator, KDJ, MACD_DEFAULT, RSI_DEFAULT } from '../app/components/candle-chart/indicator-kinds';
+import { trackIndicator } from '../app/components/candle-chart/indicators';
 
 const HISTORY = 1000;
 const TICKS = 200_000;

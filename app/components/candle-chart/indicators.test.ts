@@ -2,18 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Candle } from './candles';
 import fixtures from './indicators.fixtures.json';
-import {
-  BOLL,
-  type Indicator,
-  indicatorParameters,
-  indicatorSeries,
-  isOverlay,
-  KDJ,
-  LINES,
-  MACD_DEFAULT,
-  RSI_DEFAULT,
-  trackIndicator,
-} from './indicators';
+import { BOLL, type Indicator, indicatorParameters, isOverlay, KDJ, LINES, MACD_DEFAULT, RSI_DEFAULT } from './indicator-kinds';
+import { drawnIndicator, indicatorSeries, trackIndicator } from './indicators';
 
 const START = Date.UTC(2025, 6, 1, 12) / 1000;
 /** Candles every 15 minutes that close at `closes` (the close-only indicators read nothing else). */
@@ -201,5 +191,21 @@ describe('property: candle by candle, with the last candle re-ticked, equals the
       ),
       { numRuns: 400, seed: 40 },
     );
+  });
+});
+
+describe('drawnIndicator, what the server’s SVG gets', () => {
+  test('the last values from the candle they start at, rounded to what a drawing shows', () => {
+    const candles = fromCloses(Array.from({ length: 100 }, (_, i) => 1.1 + Math.sin(i / 5) / 100));
+    const drawn = drawnIndicator({ kind: 'ema', period: 10 }, candles, { label: 'EMA(10)', count: 64, precision: 5 });
+    expect(drawn.label).toBe('EMA(10)');
+    expect(drawn.from).toBe(candles[36]!.time);
+    const [whole] = indicatorSeries({ kind: 'ema', period: 10 }, candles);
+    expect(drawn.lines[0]).toEqual(whole!.slice(-64).map((v) => Math.round(v! * 1e6) / 1e6));
+
+    const rsi = drawnIndicator(RSI_DEFAULT, candles.slice(0, 20), { label: 'RSI(14)', count: 64, precision: 5 });
+    expect(rsi.from).toBe(candles[0]!.time);
+    expect(rsi.lines[0]!.slice(0, 14)).toEqual(Array(14).fill(null));
+    expect(rsi.lines[0]!.slice(14).every((v) => v === Math.round(v! * 100) / 100)).toBe(true);
   });
 });

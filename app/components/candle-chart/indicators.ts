@@ -8,60 +8,7 @@
  */
 import { BollingerBands, EMA, MACD, Period, RSI, SMA } from 'trading-signals';
 import type { Candle } from './candles';
-
-export type Indicator =
-  | { kind: 'ma'; period: number }
-  | { kind: 'ema'; period: number }
-  | { kind: 'boll'; period: number; width: number }
-  | { kind: 'macd'; fast: number; slow: number; signal: number }
-  | { kind: 'rsi'; period: number }
-  | { kind: 'kdj'; period: number; kSmoothing: number; dSmoothing: number };
-
-export type IndicatorKind = Indicator['kind'];
-
-/** The settings traders of this market use (issue 40); MA and EMA take the trader's period. */
-export const BOLL = { kind: 'boll', period: 20, width: 2 } as const satisfies Indicator;
-export const MACD_DEFAULT = { kind: 'macd', fast: 12, slow: 26, signal: 9 } as const satisfies Indicator;
-export const RSI_DEFAULT = { kind: 'rsi', period: 14 } as const satisfies Indicator;
-export const KDJ = { kind: 'kdj', period: 9, kSmoothing: 3, dSmoothing: 3 } as const satisfies Indicator;
-/** Up to this many MA (and as many EMA) lines at once. */
-export const MAX_AVERAGES = 3;
-/** RSI's overbought and oversold guides. */
-export const RSI_GUIDES = [30, 70] as const;
-
-/** The lines each kind draws, in this order in a reading. */
-export const LINES = {
-  ma: ['value'],
-  ema: ['value'],
-  boll: ['upper', 'middle', 'lower'],
-  macd: ['macd', 'signal', 'histogram'],
-  rsi: ['value'],
-  kdj: ['k', 'd', 'j'],
-} as const satisfies Record<IndicatorKind, readonly string[]>;
-
-/** Drawn over the candles, on the price scale; the others go in a pane under them. */
-export function isOverlay(indicator: Indicator): boolean {
-  return indicator.kind === 'ma' || indicator.kind === 'ema' || indicator.kind === 'boll';
-}
-
-/** Its parameters as a chart labels it: MA(20), BOLL(20, 2), MACD(12, 26, 9), KDJ(9, 3, 3). */
-export function indicatorParameters(indicator: Indicator): number[] {
-  switch (indicator.kind) {
-    case 'ma':
-    case 'ema':
-    case 'rsi':
-      return [indicator.period];
-    case 'boll':
-      return [indicator.period, indicator.width];
-    case 'macd':
-      return [indicator.fast, indicator.slow, indicator.signal];
-    case 'kdj':
-      return [indicator.period, indicator.kSmoothing, indicator.dSmoothing];
-  }
-}
-
-/** One candle's values, one per line of `LINES[kind]`; null until the indicator has enough candles. */
-export type Reading = readonly (number | null)[];
+import { type DrawnIndicator, type Indicator, LINES, type Reading } from './indicator-kinds';
 
 /** `replace`: the candle is the last one again with new prices (a tick), not a new candle. */
 type Step = (candle: Candle, replace: boolean) => Reading;
@@ -177,4 +124,28 @@ export function indicatorSeries(indicator: Indicator, candles: readonly Candle[]
     });
   }
   return lines;
+}
+
+/** Decimals a drawn value keeps: a tenth of the price's tick on the price scale, two on RSI's and KDJ's 0–100. */
+function drawnDecimals(indicator: Indicator, precision: number): number {
+  if (indicator.kind === 'rsi' || indicator.kind === 'kdj') return 2;
+  return Math.max(precision, 0) + (indicator.kind === 'macd' ? 2 : 1);
+}
+
+/**
+ * What the server's SVG draws of an indicator: computed over all the candles (the longer the history, the
+ * closer the averages' start to the canvas chart's), the last `count` values kept and rounded to what a drawing
+ * shows, so the page carries little of them.
+ */
+export function drawnIndicator(
+  indicator: Indicator,
+  candles: readonly Candle[],
+  { label, count, precision }: { label: string; count: number; precision: number },
+): DrawnIndicator {
+  const scale = 10 ** drawnDecimals(indicator, precision);
+  const lines = indicatorSeries(indicator, candles).map((line) =>
+    line.slice(-count).map((v) => (v === null ? null : Math.round(v * scale) / scale)),
+  );
+  const shown = lines[0]?.length ?? 0;
+  return { indicator, label, from: candles[candles.length - shown]?.time ?? 0, lines };
 }
