@@ -8,6 +8,8 @@ import { CodePurpose } from '#contract/enums';
 import { sendEmailCode, sendSmsCode } from '~/upstream/account.server';
 import type { Api } from '~/upstream/api.server';
 import { replyWithFailure } from '~/utils/form-action.server';
+import { redirectKeepingFields } from '~/utils/kept-fields.server';
+import { IN_PLACE_FIELD } from './verification-code';
 
 /** No wait is longer than this, whatever a stale or edited cookie says. */
 const LONGEST_WAIT_SECONDS = 600;
@@ -29,8 +31,10 @@ export async function resendWait(request: Request, purpose: CodePurpose): Promis
 export type CodeDestination = { channel: 'email'; to: string } | { channel: 'sms'; to: string; areaId: number };
 
 /**
- * Asks the upstream to send a code, then answers the form again (what was typed kept) with the wait; an
- * upstream refusal (address invalid, asked too soon, …) comes back as the form's error.
+ * Asks the upstream to send a code. The button of a page without JavaScript posts the whole form: the answer is a
+ * redirect to the page (Post/Redirect/Get), what was typed kept on the server but its `secrets` (kept-fields.server.ts),
+ * and the page shows the wait. The fetcher of the page with JavaScript (`in_place`) gets the wait as data. An upstream
+ * refusal (address invalid, asked too soon, …) comes back as the form's error.
  */
 export async function sendCode(
   request: Request,
@@ -38,6 +42,7 @@ export async function sendCode(
   submission: { reply: (o?: { formErrors?: string[]; hideFields?: string[] }) => unknown },
   purpose: CodePurpose,
   destination: CodeDestination,
+  page: { formData: FormData; secrets: readonly string[] },
 ) {
   try {
     const answer =
@@ -46,6 +51,9 @@ export async function sendCode(
         : await sendSmsCode(api, { to: destination.to, area_id: destination.areaId, type: purpose });
     const resendIn = answer.data.resend_after;
     const cookie = await waitCookies[purpose].serialize(Date.now() + resendIn * 1000, { maxAge: resendIn });
+    if (page.formData.get(IN_PLACE_FIELD) !== '1') {
+      return redirectKeepingFields(request, page.formData, page.secrets, { headers: { 'Set-Cookie': cookie } });
+    }
     return data({ result: submission.reply(), codeSent: { resendIn } }, { headers: { 'Set-Cookie': cookie } });
   } catch (error) {
     return replyWithFailure(request, submission, error);

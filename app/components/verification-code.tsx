@@ -1,7 +1,7 @@
 /**
  * The verification-code field with its "Send code" button (spec §4: 60 seconds before a new code).
- * Without JavaScript the button posts the whole form (`intent=send-code`) and the page comes back with
- * what was typed, the wait, and the button disabled. With JavaScript a fetcher sends only what the code
+ * Without JavaScript the button posts the whole form (`intent=send-code`) and is redirected to the page again,
+ * with what was typed (passwords aside), the wait, and the button disabled. With JavaScript a fetcher sends only what the code
  * needs, so nothing typed is lost, and the wait counts down live and re-enables the button at 0.
  */
 import type { FieldMetadata } from '@conform-to/react';
@@ -12,6 +12,8 @@ import { Field } from './field';
 import { FormError } from './form-parts';
 
 export const SEND_CODE_INTENT = 'send-code';
+/** Marks the fetcher's post (JavaScript): it is answered with data, not redirected to a page. */
+export const IN_PLACE_FIELD = 'in_place';
 
 /** What a send-code action answers (see verification-code.server.ts). */
 interface SendCodeAnswer {
@@ -76,6 +78,7 @@ export function VerificationCodeField({
     const payload = new FormData();
     payload.set('csrf', String(typed.get('csrf') ?? ''));
     payload.set('intent', SEND_CODE_INTENT);
+    payload.set(IN_PLACE_FIELD, '1');
     for (const name of include) payload.set(name, String(typed.get(name) ?? ''));
     if (canSend && !canSend(payload)) return;
     fetcher.submit(payload, { method: 'post' });

@@ -17,6 +17,7 @@ import { translator } from '~/i18n/i18next.server';
 import { forgetPassword } from '~/upstream/account.server';
 import { upstreamApi } from '~/upstream/api.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
+import { keptFields } from '~/utils/kept-fields.server';
 import { redirectWithToast } from '~/utils/session.server';
 import { ForgotFormSchema, ForgotSendCodeSchema } from './schema';
 import { pageTitle } from '~/utils/page-title';
@@ -33,6 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: t('forgot.title'),
     resendIn: await resendWait(request, CodePurpose.Reset),
+    /** What was typed before a code was sent, without JavaScript. */
+    kept: await keptFields(request),
     constraint: getZodConstraint(ForgotFormSchema),
   };
 }
@@ -43,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get('intent') === SEND_CODE_INTENT) {
     const asked = parseWithZod(formData, { schema: ForgotSendCodeSchema });
     if (asked.status !== 'success') return invalid(asked);
-    return sendCode(request, api, asked, CodePurpose.Reset, { channel: 'email', to: asked.value.account });
+    return sendCode(request, api, asked, CodePurpose.Reset, { channel: 'email', to: asked.value.account }, { formData, secrets: SECRETS });
   }
   if (submission.status !== 'success') return invalid(submission, SECRETS);
   try {
@@ -56,13 +59,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPage() {
-  const { resendIn, constraint } = useLoaderData<typeof loader>();
+  const { resendIn, kept, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
   const [form, fields, schemas] = useLateSchemaForm(loadSchemas, (m) => m.ForgotFormSchema, {
     id: 'forgot',
     constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+    defaultValue: kept,
   });
   const canSend = (payload: FormData) => {
     // Without the checks yet, the action checks the address.

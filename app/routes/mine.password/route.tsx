@@ -62,7 +62,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await upstreamApi(request, context);
   if (formData.get('intent') === SEND_CODE_INTENT) {
     // The upstream sends a signed-in user's reset code to their own address, whatever is typed.
-    return sendCode(request, api, parseWithZod(formData, { schema: z.object({}) }), CodePurpose.Reset, codeDestination(user));
+    const asked = parseWithZod(formData, { schema: z.object({}) });
+    return sendCode(request, api, asked, CodePurpose.Reset, codeDestination(user), { formData, secrets: SECRETS });
   }
   if (submission.status !== 'success') return invalid(submission, SECRETS);
   const { new_password, auth_code } = submission.value;

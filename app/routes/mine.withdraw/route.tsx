@@ -5,7 +5,7 @@
  * notes; the records below. No method bound: a confirmation leads to the bind page.
  */
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import { FUNDS_PAGE_SIZE } from '#contract/calls/funds';
@@ -25,11 +25,10 @@ import { redirectWithToast } from '~/utils/session.server';
 import { askStepUp, forgetKeptForm, needsStepUp, readyToFinish, resumeStepUp } from '~/utils/step-up.server';
 import { StepUpFinish } from '~/components/step-up-finish';
 import fundsCss from '~/styles/funds.css?inline';
-import { quoteWithdrawal, type WithdrawQuote } from './quote';
 import { WithdrawFormSchema } from './schema';
 import { WithdrawForm } from './withdraw-form';
 import { WithdrawRecords } from './withdraw-records';
-import { typeOf, withdrawUrl } from './withdraw-url';
+import { typedOf, typeOf, withdrawUrl } from './withdraw-url';
 import { readBoundedForm } from '~/utils/bounded-form.server';
 import { pageTitle } from '~/utils/page-title';
 
@@ -81,6 +80,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       available: Math.max(0, Math.min(figures.balance, figures.freeMargin)),
       ...list,
       idempotencyKey: crypto.randomUUID(),
+      /** The values "Calculate" carried here (without JavaScript): the form shows them with their figures. */
+      typed: typedOf(url.searchParams),
       finishing: await readyToFinish(request, 'withdraw'),
       now: Date.now(),
       constraint: getZodConstraint(WithdrawFormSchema),
@@ -99,22 +100,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: WithdrawFormSchema });
   const key = String(formData.get('idempotency_key') ?? '');
   const type = typeOf(formData.get('type'));
-  const reply = (
-    extra: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; quote?: WithdrawQuote | null } = {},
-    status = 400,
-  ) =>
-    data(
-      { result: submission.reply({ fieldErrors: extra.fieldErrors, formErrors: extra.formErrors }), key, quote: extra.quote ?? null },
-      { status },
-    );
+  const reply = (extra: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } = {}, status = 400) =>
+    data({ result: submission.reply({ fieldErrors: extra.fieldErrors, formErrors: extra.formErrors }), key }, { status });
   if (submission.status !== 'success') return reply();
   const f = submission.value;
   const api = await upstreamApi(request, context);
   try {
-    if (f.intent === 'quote') {
-      const currency = (await withdrawCurrencies(api, type)).find((c) => c.id === f.currency);
-      return reply({ quote: quoteWithdrawal(currency, f.amount) }, 200);
-    }
+    // Figures without JavaScript: a page of their own (Post/Redirect/Get) that shows the form's values and their fee.
+    if (f.intent === 'quote') return redirect(withdrawUrl(type, typedOf(formData)));
     if (!f.method) return reply({ fieldErrors: { method: ['withdraw:validation.bindFirst'] } });
     await requestWithdrawal(api, {
       currencyId: f.currency,

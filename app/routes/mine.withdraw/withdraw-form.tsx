@@ -18,8 +18,8 @@ import { formatMoney } from '~/utils/format';
 import { formatMoment } from '~/utils/format-date';
 import { KeptGrantInput } from '~/components/step-up-finish';
 import { useLocale } from '~/utils/locale';
-import { quoteWithdrawal, type WithdrawQuote } from './quote';
-import { withdrawUrl } from './withdraw-url';
+import { quoteWithdrawal } from './quote';
+import { withdrawUrl, type TypedWithdrawal } from './withdraw-url';
 
 /** The form's checks come after the page, with zod (decision 0028); until then the action checks every post. */
 const loadSchemas = () => import('./schema');
@@ -45,9 +45,11 @@ export function WithdrawForm({
     /** The server's clock when the page was made (held methods are judged by it, the same on both sides). */
     now: number;
     constraint: Constraint;
+    /** The values "Calculate" brought back (without JavaScript). */
+    typed: TypedWithdrawal;
   };
-  /** The action's answer: the form's errors, the key it was sent with, and the figures "Calculate" asked for. */
-  answer: { result: SubmissionResult<string[]>; key: string; quote: WithdrawQuote | null } | undefined;
+  /** The action's answer: the form's errors and the key it was sent with. */
+  answer: { result: SubmissionResult<string[]>; key: string } | undefined;
   bindUrl: string;
 }) {
   const { t } = useTranslation('withdraw');
@@ -56,6 +58,7 @@ export function WithdrawForm({
     id: `withdraw-${page.type}`,
     constraint: page.constraint,
     lastResult: answer?.result,
+    defaultValue: page.typed,
   });
   const initialCurrency = Number(fields.currency.initialValue) || page.currencies[0]?.id;
   const [currencyId, setCurrencyId] = useState(initialCurrency);
@@ -63,8 +66,8 @@ export function WithdrawForm({
   const currency = page.currencies.find((c) => c.id === currencyId) ?? page.currencies[0];
   const usable = methodsFor(currency, page.methods);
   const typedAmount = amount ?? String(fields.amount.initialValue ?? '');
-  // Live with JavaScript; the server's figures after "Calculate" without it.
-  const quote = amount !== null ? quoteWithdrawal(currency, typedAmount) : (answer?.quote ?? quoteWithdrawal(currency, typedAmount));
+  // Live with JavaScript; without it, the figures of the amount "Calculate" brought back.
+  const quote = quoteWithdrawal(currency, typedAmount);
   const bank = page.type === WithdrawType.Bank;
   // A newly bound method is held for a while (issue 38); the upstream refuses it until then (MethodHeld).
   const held = (m: WithdrawMethod) => m.usableAt !== null && m.usableAt > page.now;

@@ -6,10 +6,9 @@
  */
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
-import { z } from 'zod';
 import { AccountType, CodePurpose, ShowMobile, VerifyRegType } from '#contract/enums';
 import { AreaCodeSelect } from '~/components/area-code-select';
 import { AuthFormPage } from '~/components/auth-form-page';
@@ -21,6 +20,7 @@ import { translator } from '~/i18n/i18next.server';
 import { areaList, basicInfo, captcha, register, showMobileSetting } from '~/upstream/account.server';
 import { loaderFailure, upstreamApi, upstreamFallback } from '~/upstream/api.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
+import { keptFields, redirectKeepingFields } from '~/utils/kept-fields.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { getSignedIn, startSession } from '~/utils/session.server';
 import { CaptchaField, NEW_PICTURE_INTENT } from './captcha-field';
@@ -56,6 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       title: t('register.title'),
       from,
       inviteCode: (url.searchParams.get('invite_code') ?? '').trim().slice(0, 32),
+      /** What was typed before a code was sent or a new picture asked for, without JavaScript. */
+      kept: await keptFields(request),
       picture,
       phone,
       areas,
@@ -75,11 +77,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === SEND_CODE_INTENT) {
     const submission = parseWithZod(formData, { schema: RegisterSendCodeSchema });
     if (submission.status !== 'success') return invalid(submission);
-    return sendCode(request, api, submission, CodePurpose.Register, { channel: 'email', to: submission.value.account });
+    const to = submission.value.account;
+    return sendCode(request, api, submission, CodePurpose.Register, { channel: 'email', to }, { formData, secrets: SECRETS });
   }
   if (intent === NEW_PICTURE_INTENT) {
-    // The page comes back with what was typed; its loader draws the new picture.
-    return data({ result: parseWithZod(formData, { schema: z.object({}) }).reply({ hideFields: ['sms_code'] }) });
+    // The page comes back with what was typed (a GET page: Post/Redirect/Get); its loader draws the new picture.
+    return redirectKeepingFields(request, formData, [...SECRETS, 'sms_code', 'key']);
   }
   const byPicture = formData.has('key');
   const submission = byPicture ? parseWithZod(formData, { schema: RegisterCaptchaFormSchema }) : read.submission;
@@ -111,7 +114,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
   formData?.has('key') ? true : defaultShouldRevalidate;
 
 export default function RegisterPage() {
-  const { from, inviteCode, picture, phone, areas, resendIn, constraint } = useLoaderData<typeof loader>();
+  const { from, inviteCode, kept, picture, phone, areas, resendIn, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
   const byPicture = !!picture;
@@ -119,7 +122,7 @@ export default function RegisterPage() {
     id: 'register',
     constraint,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-    defaultValue: { invite_code: inviteCode },
+    defaultValue: { invite_code: inviteCode, ...kept },
   });
   const loginLink = from !== '/' ? `/login?${new URLSearchParams({ from })}` : '/login';
   const canSend = (payload: FormData) => {
