@@ -5,8 +5,10 @@
 import { memo } from 'react';
 import type { ChartPeriod } from '#contract/enums';
 import type { Candle } from './candles';
+import type { DrawnIndicator } from './indicator-kinds';
 import { formatAxisTime } from './london-time';
 import type { ChartLine } from './order-lines';
+import { OscillatorPane, OverlayLines, PANE_HEIGHT, shownIndicators } from './svg-indicators';
 
 export const VIEW_WIDTH = 360;
 export const VIEW_HEIGHT = 220;
@@ -145,6 +147,7 @@ export function SvgCandles({
   label,
   formatPrice,
   lines = [],
+  indicators = [],
 }: {
   candles: readonly Candle[];
   period: ChartPeriod;
@@ -154,22 +157,29 @@ export function SvgCandles({
   formatPrice: (price: number) => string;
   /** The trader's entries, targets, take profits and stop losses. */
   lines?: readonly ChartLine[];
+  /** The chosen indicators, computed on the server (`drawnIndicator`): lines over the candles, panes under. */
+  indicators?: readonly DrawnIndicator[];
 }) {
-  const layout = chartLayout(
-    candles,
-    precision,
-    formatPrice,
-    lines.map((l) => l.price),
+  const shownCount = Math.min(candles.length, SHOWN_CANDLES);
+  const { overlays, oscillators } = shownIndicators(
+    indicators,
+    candles.map((c) => c.time),
+    shownCount,
   );
+  // The price scale takes in the overlays too, so the bands are on the picture.
+  const overlayValues = overlays.flatMap((o) => o.values.flat().filter((v): v is number => v !== null));
+  const layout = chartLayout(candles, precision, formatPrice, [...lines.map((l) => l.price), ...overlayValues]);
   const labelX = layout.plotRight + 6;
+  const height = VIEW_HEIGHT + oscillators.length * PANE_HEIGHT;
+  const xs = layout.candles.map((c) => c.x);
   return (
-    <svg className="candle-svg" viewBox={`0 0 ${VIEW_WIDTH} ${VIEW_HEIGHT}`} role="img" aria-label={label}>
+    <svg className="candle-svg" viewBox={`0 0 ${VIEW_WIDTH} ${height}`} role="img" aria-label={label}>
       <g className="chart-grid">
         {layout.priceTicks.map((t) => (
           <line key={t.label} x1={0} x2={layout.plotRight} y1={t.y} y2={t.y} />
         ))}
         {layout.timeTicks.map((t) => (
-          <line key={t.time} x1={t.x} x2={t.x} y1={TOP} y2={layout.plotBottom} />
+          <line key={t.time} x1={t.x} x2={t.x} y1={TOP} y2={layout.plotBottom + oscillators.length * PANE_HEIGHT} />
         ))}
       </g>
       <g className="chart-candles">
@@ -177,6 +187,18 @@ export function SvgCandles({
         <CandlePaths candles={layout.candles.slice(0, -1)} up={false} />
         {layout.candles.length ? <CandleMark {...layout.candles[layout.candles.length - 1]!} /> : null}
       </g>
+      <OverlayLines overlays={overlays} xs={xs} y={layout.y} />
+      {oscillators.map((o, k) => (
+        <OscillatorPane
+          key={`${o.drawn.indicator.kind}${o.nth}`}
+          shown={o}
+          xs={xs}
+          barWidth={layout.candles[0]?.width ?? 1}
+          top={layout.plotBottom + k * PANE_HEIGHT}
+          plotRight={layout.plotRight}
+          locale={locale}
+        />
+      ))}
       <g className="chart-axis" fontSize={FONT}>
         {layout.priceTicks.map((t) => (
           <text key={t.label} x={labelX} y={t.y} dominantBaseline="middle">
@@ -184,7 +206,14 @@ export function SvgCandles({
           </text>
         ))}
         {layout.timeTicks.map((t) => (
-          <TimeLabel key={t.time} x={Math.min(Math.max(t.x, 16), layout.plotRight - 16)} time={t.time} period={period} locale={locale} />
+          <TimeLabel
+            key={t.time}
+            x={Math.min(Math.max(t.x, 16), layout.plotRight - 16)}
+            y={height - 6}
+            time={t.time}
+            period={period}
+            locale={locale}
+          />
         ))}
       </g>
       {lines.map((l) => {
@@ -252,9 +281,21 @@ const CandleMark = memo(function CandleMark({ up, x, width, wickTop, wickBottom,
 });
 
 /** A time axis label: formatted when its place or time changes, not on every tick. */
-const TimeLabel = memo(function TimeLabel({ x, time, period, locale }: { x: number; time: number; period: ChartPeriod; locale: string }) {
+const TimeLabel = memo(function TimeLabel({
+  x,
+  y,
+  time,
+  period,
+  locale,
+}: {
+  x: number;
+  y: number;
+  time: number;
+  period: ChartPeriod;
+  locale: string;
+}) {
   return (
-    <text x={x} y={VIEW_HEIGHT - 6} textAnchor="middle">
+    <text x={x} y={y} textAnchor="middle">
       {formatAxisTime(time, period, locale)}
     </text>
   );
