@@ -94,6 +94,9 @@ export const ErrorCode = {
   MethodHeld: 7010,
   WithdrawalsHeld: 7011,
   SessionNotFound: 7012,
+  PasskeyInvalid: 7013,
+  PasskeyNotFound: 7014,
+  TooManyPasskeys: 7015,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export type ErrorName = keyof typeof ErrorCode;
@@ -189,4 +192,7 @@ export const ERROR_MESSAGES: Record<ErrorName, string> = {
   MethodHeld: 'This withdrawal method is new and cannot be used yet.',
   WithdrawalsHeld: 'Withdrawals are held on this account for now. Please contact support.',
   SessionNotFound: 'This device is no longer signed in.',
+  PasskeyInvalid: 'The passkey could not be checked. Please try again.',
+  PasskeyNotFound: 'This passkey is not known here.',
+  TooManyPasskeys: 'This account has the most passkeys it may hold. Remove one first.',
 };

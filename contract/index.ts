@@ -13,5 +13,6 @@ export * as identity from './calls/identity';
 export * as content from './calls/content';
 export * as alerts from './calls/alerts';
 export * as security from './calls/security';
+export * as passkeys from './calls/passkeys';
 export * as ws from './ws';
 export type { Order } from './calls/trade';

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
 import type { CallDef } from '../contract/calls/define';
+import { CLIENT_ORIGIN_HEADER } from '../contract/calls/passkeys';
 import { USER_AGENT_HEADER } from '../contract/calls/security';
 import { start, type RunningUpstream, type StartOptions } from './index';
 
@@ -17,7 +18,7 @@ export interface TestUpstream extends RunningUpstream {
   call<C extends CallDef>(
     call: C,
     input?: z.input<C['request']> | Record<string, unknown>,
-    options?: { token?: string; lang?: string; ip?: string; userAgent?: string },
+    options?: { token?: string; lang?: string; ip?: string; userAgent?: string; origin?: string },
   ): Promise<Envelope>;
   /** A fresh demo account: its token and user id. */
   demo(): Promise<{ token: string; userId: number }>;
@@ -65,6 +66,8 @@ export async function startTestUpstream(options: StartOptions = {}): Promise<Tes
       if (opts.ip) headers['x-forwarded-for'] = opts.ip;
       // The browser's user agent, as the web server passes it (a signed-in device).
       if (opts.userAgent) headers[USER_AGENT_HEADER] = opts.userAgent;
+      // The page's origin, as the web server passes it (a passkey's relying party).
+      if (opts.origin) headers[CLIENT_ORIGIN_HEADER] = opts.origin;
       let body: string | undefined;
       const params = Object.entries(input as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);
       if (call.method === 'GET') {

@@ -22,7 +22,12 @@ export const SessionSchema = z.object({ token: z.string(), user: UserSchema });
  * a broker's backend never sends it): no token exists yet. The ticket lives LOGIN_TICKET_TTL_MS (calls/security.ts)
  * and is spent by `login_factor`; it is a secret of the web server, never the browser's.
  */
-export const FactorChallengeSchema = z.object({ factor_required: z.literal(true), ticket: z.string() });
+export const FactorChallengeSchema = z.object({
+  factor_required: z.literal(true),
+  ticket: z.string(),
+  /** What the second step accepts: the authenticator's code, a passkey, a code sent to the e-mail or phone. */
+  factors: z.array(z.enum(['totp', 'passkey', 'email', 'sms'])).default(['totp']),
+});
 
 const LoginSchema = z.object({
   account: RequiredText,

@@ -39,6 +39,8 @@ export const FactorCode = RequiredText.pipe(z.string().max(32));
 export const SecurityStatusSchema = z.object({
   /** The authenticator app is on. */
   totp: z.boolean(),
+  /** Passkeys held (calls/passkeys.ts); a step-up may also take one of them. */
+  passkeys: z.number().int().default(0),
   /** Recovery codes not yet used. */
   recovery_codes_left: z.number().int(),
   /** What a step-up asks for: the authenticator (or a recovery code), else a code sent to the e-mail or phone. */
@@ -117,6 +119,19 @@ export const loginFactor = defineCall({
   auth: 'none',
   request: z.object({ ticket: RequiredText, code: FactorCode }),
   response: SessionSchema,
+});
+
+/**
+ * For an account whose only factor is a passkey, on a browser that cannot use it (no JavaScript): a code for this
+ * log-in sent to the account's e-mail or phone, which `login_factor` then takes.
+ */
+export const loginFactorSend = defineCall({
+  name: 'login_factor_send',
+  method: 'POST',
+  path: '/v1/api/security/login/send',
+  auth: 'none',
+  request: z.object({ ticket: RequiredText }),
+  response: z.object({ channel: z.enum(['email', 'sms']), to: z.string() }),
 });
 
 /** One signed-in device: an upstream token, with what the web server told the upstream at log-in. */

@@ -111,6 +111,11 @@ export class Accounts {
     this.userById = db.prepare('SELECT * FROM users WHERE id = ?');
   }
 
+  /** A fixed-window counter on this upstream's clock (another part's own limit). */
+  limiter(limit: number, windowMs: number): RateLimiter {
+    return new RateLimiter(limit, windowMs, this.options.clock);
+  }
+
   // ---- sessions ------------------------------------------------------------------------------------
 
   /** The user behind a token, or null when it is missing, unknown, expired or revoked. */

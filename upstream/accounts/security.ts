@@ -14,6 +14,8 @@ import {
 import { immediate, type Db } from '../db/database';
 import { BusinessError, fail } from '../shared/errors';
 import { utc, type Accounts, type Device, type UserRow } from './accounts';
+
+type LoginFactor = 'totp' | 'passkey' | 'email' | 'sms';
 import { newToken, sha256 } from './secrets';
 import { looksLikeRecoveryCode, newRecoveryCodes, newTotpSecret, recoveryHash, totpStep, totpUri } from './totp';
 
@@ -31,6 +33,8 @@ const STEP_UP_PURPOSE: Record<StepUpAction, number> = {
   change_password: 14,
   factor_off: 15,
 };
+/** The code a passkey-only account's log-in sends to a browser without JavaScript. */
+const LOGIN_CODE_PURPOSE = 16;
 
 interface FactorRow {
   user_id: number;
@@ -66,6 +70,10 @@ export class Security {
     return !!this.factors(userId)?.totp_secret;
   }
 
+  private passkeyCount(userId: number): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM passkeys WHERE user_id = ?').get(userId) as { n: number }).n;
+  }
+
   status(user: UserRow): SecurityStatus {
     const left = (
       this.db.prepare('SELECT COUNT(*) AS n FROM recovery_codes WHERE user_id = ? AND used_at IS NULL').get(user.id) as { n: number }
@@ -73,6 +81,7 @@ export class Security {
     const held = user.withdrawals_held_until;
     return {
       totp: this.totpOn(user.id),
+      passkeys: this.passkeyCount(user.id),
       recovery_codes_left: left,
       step_up: this.totpOn(user.id) ? 'totp' : (this.accounts.contactOf(user)?.channel ?? 'email'),
       withdrawals_held_until: held !== null && held > this.now() ? held : null,
@@ -132,6 +141,7 @@ export class Security {
     this.removeFactorRows(user.id);
   }
 
+  /** The authenticator and its recovery codes. */
   private removeFactorRows(userId: number) {
     this.db.prepare('DELETE FROM user_factors WHERE user_id = ?').run(userId);
     this.db.prepare('DELETE FROM recovery_codes WHERE user_id = ?').run(userId);
@@ -184,31 +194,67 @@ export class Security {
     input: { account: string; password: string; login_type: 'email' | 'mobile'; area_id?: number },
     device: Device,
     lang: Language,
-  ): Promise<{ token: string; user: UserRow } | { factor_required: true; ticket: string }> {
+  ): Promise<{ token: string; user: UserRow } | { factor_required: true; ticket: string; factors: LoginFactor[] }> {
     const user = await this.accounts.verifyLogin(input, device.ip);
-    if (!this.totpOn(user.id)) return this.accounts.startSession(user, device, lang);
+    const factors = this.loginFactors(user);
+    if (factors.length === 0) return this.accounts.startSession(user, device, lang);
     const ticket = newToken();
     this.db
       .prepare('INSERT INTO login_tickets (hash, user_id, expires_at) VALUES (?, ?, ?)')
       .run(sha256(ticket), user.id, this.now() + LOGIN_TICKET_TTL_MS);
-    return { factor_required: true, ticket };
+    return { factor_required: true, ticket, factors };
+  }
+
+  /**
+   * What the log-in's second step takes: the authenticator's code, a passkey, and, for an account whose only factor
+   * is a passkey, a code sent to its e-mail or phone (a browser without JavaScript cannot use a passkey).
+   */
+  private loginFactors(user: UserRow): LoginFactor[] {
+    const totp = this.totpOn(user.id);
+    const passkeys = this.passkeyCount(user.id) > 0;
+    const sent = !totp && passkeys ? this.accounts.contactOf(user)?.channel : undefined;
+    return [...(totp ? (['totp'] as const) : []), ...(passkeys ? (['passkey'] as const) : []), ...(sent ? [sent] : [])];
+  }
+
+  /** The user of a half-done log-in's ticket that may still be finished. */
+  ticketUser(ticket: string): number {
+    const row = this.ticketRow(sha256(ticket.trim()));
+    return row.user_id;
+  }
+
+  private ticketRow(hash: string) {
+    const row = this.db.prepare('SELECT * FROM login_tickets WHERE hash = ?').get(hash) as
+      { user_id: number; expires_at: number; tries: number; used_at: number | null } | undefined;
+    if (!row || row.used_at !== null || row.expires_at <= this.now() || row.tries >= LOGIN_TICKET_TRIES) fail('LoginTicketInvalid');
+    return row;
+  }
+
+  /** Spends a half-done log-in's ticket (once, and only for its own user). */
+  spendTicket(ticket: string, userId: number): void {
+    const hash = sha256(ticket.trim());
+    if (this.ticketRow(hash).user_id !== userId) fail('LoginTicketInvalid');
+    const spent = this.db.prepare('UPDATE login_tickets SET used_at = ? WHERE hash = ? AND used_at IS NULL').run(this.now(), hash);
+    if (spent.changes !== 1) fail('LoginTicketInvalid');
+  }
+
+  /** A passkey-only account's log-in on a browser without JavaScript: a code for this log-in, sent to the owner. */
+  loginFactorSend(ticket: string, ip: string, lang: Language) {
+    const user = this.accounts.user(this.ticketUser(ticket)) ?? fail('LoginTicketInvalid');
+    if (this.totpOn(user.id)) fail('StepUpUseFactor');
+    return this.accounts.sendStepUpCode(user, LOGIN_CODE_PURPOSE, this.options.text(lang, 'mail.action.login'), ip, lang);
   }
 
   /** The log-in's second step: a ticket (single use, 5 minutes, 5 wrong codes) and a code; then the session. */
   async loginFactor(ticket: string, code: string, device: Device, lang: Language): Promise<{ token: string; user: UserRow }> {
     const hash = sha256(ticket.trim());
-    const row = this.db.prepare('SELECT * FROM login_tickets WHERE hash = ?').get(hash) as
-      { user_id: number; expires_at: number; tries: number; used_at: number | null } | undefined;
-    if (!row || row.used_at !== null || row.expires_at <= this.now() || row.tries >= LOGIN_TICKET_TRIES) fail('LoginTicketInvalid');
-    const user = this.accounts.user(row.user_id) ?? fail('LoginTicketInvalid');
+    const user = this.accounts.user(this.ticketRow(hash).user_id) ?? fail('LoginTicketInvalid');
     await this.guarded(
       user,
       device.ip,
-      () => this.factorCheck(user, code),
+      () => (this.totpOn(user.id) ? this.factorCheck(user, code) : this.sentCodeCheck(user, LOGIN_CODE_PURPOSE, code)),
       () => this.db.prepare('UPDATE login_tickets SET tries = tries + 1 WHERE hash = ?').run(hash),
     );
-    const spent = this.db.prepare('UPDATE login_tickets SET used_at = ? WHERE hash = ? AND used_at IS NULL').run(this.now(), hash);
-    if (spent.changes !== 1) fail('LoginTicketInvalid');
+    this.spendTicket(ticket, user.id);
     return this.accounts.startSession(user, device, lang);
   }
 
@@ -223,17 +269,25 @@ export class Security {
   /** A second factor for a grant: bound to this user, this session (token) and this action, for five minutes. */
   async stepUp(user: UserRow, token: string, action: StepUpAction, code: string, ip: string) {
     if (user.is_demo) fail('DemoNotAllowed');
-    await this.guarded(user, ip, () => {
-      if (this.totpOn(user.id)) return this.factorCheck(user, code);
-      // A sent code is checked and spent at once (a wrong one counts one of its five tries).
-      try {
-        this.accounts.useStepUpCode(user, STEP_UP_PURPOSE[action], code.trim());
-      } catch (err) {
-        if (err instanceof BusinessError && err.errorName === 'CodeInvalid') return null;
-        throw err;
-      }
-      return () => {};
-    });
+    await this.guarded(user, ip, () =>
+      this.totpOn(user.id) ? this.factorCheck(user, code) : this.sentCodeCheck(user, STEP_UP_PURPOSE[action], code),
+    );
+    return this.issueGrant(user, token, action);
+  }
+
+  /** A code sent for this purpose is checked and spent at once (a wrong one counts one of its five tries). */
+  private sentCodeCheck(user: UserRow, purpose: number, code: string): (() => void) | null {
+    try {
+      this.accounts.useStepUpCode(user, purpose, code.trim());
+    } catch (err) {
+      if (err instanceof BusinessError && err.errorName === 'CodeInvalid') return null;
+      throw err;
+    }
+    return () => {};
+  }
+
+  /** A grant after a second factor (a code here, or a passkey in passkeys.ts). */
+  issueGrant(user: UserRow, token: string, action: StepUpAction) {
     const grant = crypto.randomBytes(32).toString('base64url');
     const expires = this.now() + STEP_UP_TTL_MS;
     this.db
@@ -318,6 +372,7 @@ export class Security {
     const until = now + FACTOR_RESET_WITHDRAWAL_HOLD_MS;
     immediate(this.db, () => {
       this.removeFactorRows(userId);
+      this.db.prepare('DELETE FROM passkeys WHERE user_id = ?').run(userId);
       this.db.prepare('UPDATE users SET withdrawals_held_until = ? WHERE id = ?').run(until, userId);
       this.db
         .prepare('INSERT INTO admin_actions (verb, user_id, operator, reason, created_at) VALUES (?, ?, ?, ?, ?)')

@@ -430,4 +430,31 @@ export const MIGRATIONS: readonly string[] = [
     created_at INTEGER NOT NULL
   ) STRICT;
   `,
+  /* 11: passkeys (issue 38): each credential's public key and signature counter, and each ceremony's challenge */ `
+  CREATE TABLE passkeys (
+    -- The credential id, base64url, as the browser names it.
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    name TEXT NOT NULL,
+    public_key BLOB NOT NULL,
+    counter INTEGER NOT NULL,
+    -- JSON array of the authenticator's transports (hints for the browser)
+    transports TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_used_at INTEGER
+  ) STRICT;
+  CREATE INDEX passkeys_user ON passkeys(user_id);
+
+  CREATE TABLE passkey_challenges (
+    challenge TEXT PRIMARY KEY,
+    -- register, login, step_up
+    purpose TEXT NOT NULL,
+    -- NULL for a password-less log-in (any passkey of this site may answer)
+    user_id INTEGER REFERENCES users(id),
+    -- step_up: the action its grant is for; login: the half-done log-in's ticket hash, if any
+    detail TEXT,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  ) STRICT;
+  `,
 ];

@@ -1,5 +1,6 @@
 /** Account security (issue 38, contract/calls/security.ts), each call bound to its handler in accounts/security.ts. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as passkeys from '../../contract/calls/passkeys';
 import * as security from '../../contract/calls/security';
 import type { Upstream } from '../upstream';
 import { register, registerProtected } from './route';
@@ -20,6 +21,8 @@ export function registerSecurityRoutes(app: FastifyInstance, up: Upstream): void
     const s = await sec.loginFactor(input.ticket, input.code, device, lang);
     return { token: s.token, user: userView(s.user) };
   });
+  register(app, up, security.loginFactorSend, ({ input, ip, lang }) => sec.loginFactorSend(input.ticket, ip, lang));
+  registerPasskeyRoutes(app, up);
   register(app, up, security.sessionList, ({ user, token }) => sec.sessions(user, token!));
   register(app, up, security.sessionEnd, ({ input, user }) => {
     sec.endSession(user, input.id);
@@ -29,4 +32,34 @@ export function registerSecurityRoutes(app: FastifyInstance, up: Upstream): void
     sec.endOtherSessions(user, token!);
     return null;
   });
+}
+
+function registerPasskeyRoutes(app: FastifyInstance, up: Upstream): void {
+  const keys = up.passkeys;
+  const origin = (req: FastifyRequest) => {
+    const value = req.headers[passkeys.CLIENT_ORIGIN_HEADER];
+    return typeof value === 'string' ? value : undefined;
+  };
+  register(app, up, passkeys.passkeyList, ({ user }) => keys.list(user.id));
+  register(app, up, passkeys.passkeyRegisterOptions, ({ user, request }) => keys.registerOptions(user, origin(request)));
+  register(app, up, passkeys.passkeyRegister, ({ input, user, token, request }) =>
+    keys.register(user, token!, origin(request), input.name, input.answer),
+  );
+  register(app, up, passkeys.passkeyRename, ({ input, user }) => {
+    keys.rename(user, input.id, input.name);
+    return null;
+  });
+  registerProtected(app, up, passkeys.passkeyRemove, 'factor_off', ({ input, user }) => {
+    keys.remove(user, input.id);
+    return null;
+  });
+  register(app, up, passkeys.passkeyLoginOptions, ({ input, ip, request }) => keys.loginOptions(origin(request), input.ticket, ip));
+  register(app, up, passkeys.passkeyLogin, async ({ input, device, lang, request }) => {
+    const s = await keys.login(origin(request), input.answer, input.ticket, device, lang);
+    return { token: s.token, user: userView(s.user) };
+  });
+  register(app, up, passkeys.passkeyStepUpOptions, ({ input, user, request }) => keys.stepUpOptions(user, input.action, origin(request)));
+  register(app, up, passkeys.passkeyStepUp, ({ input, user, token, request }) =>
+    keys.stepUp(user, token!, input.action, input.answer, origin(request)),
+  );
 }

@@ -7,7 +7,7 @@
 import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import { account, funds, market, security, trade } from '../../contract/index';
+import { account, funds, market, passkeys, security, trade } from '../../contract/index';
 import type { CallDef } from '../../contract/calls/define';
 import { STEP_UP_TTL_MS, LOGIN_TICKET_TTL_MS, type StepUpAction } from '../../contract/calls/security';
 import { ErrorCode } from '../../contract/errors';
@@ -87,6 +87,7 @@ describe('the authenticator (RFC 6238)', () => {
     expectError(await up.call(security.totpSetup, {}, { token }), 'TotpAlreadyOn');
     expect(expectOk(security.securityStatus, await up.call(security.securityStatus, {}, { token }))).toEqual({
       totp: true,
+      passkeys: 0,
       recovery_codes_left: 10,
       step_up: 'totp',
       withdrawals_held_until: null,
@@ -160,7 +161,7 @@ describe("log-in's second step", () => {
   test('the right password answers a ticket, not a token; login_factor with a code answers the session', async () => {
     const u = await totpUser();
     const challenge = expectOk(account.loginForU, await login(u.email));
-    expect(challenge).toEqual({ factor_required: true, ticket: expect.any(String) });
+    expect(challenge).toEqual({ factor_required: true, ticket: expect.any(String), factors: ['totp'] });
     const ticket = (challenge as { ticket: string }).ticket;
     expectError(await login(u.email, 'wrong-pass'), 'LoginFailed');
     now += STEP;
@@ -448,9 +449,11 @@ describe('signed-in devices', () => {
 });
 
 /** Every call of contract/calls/security.ts is served. */
-test('every security call is served', () => {
-  const calls = (Object.values(security) as unknown[]).filter((v): v is CallDef => typeof v === 'object' && v !== null && 'path' in v);
-  expect(calls).toHaveLength(10);
+test('every security and passkey call is served', () => {
+  const calls = ([...Object.values(security), ...Object.values(passkeys)] as unknown[]).filter(
+    (v): v is CallDef => typeof v === 'object' && v !== null && 'path' in v,
+  );
+  expect(calls).toHaveLength(20);
   for (const call of calls) {
     expect(up.app.hasRoute({ method: call.method, url: call.path }), call.name).toBe(true);
   }
