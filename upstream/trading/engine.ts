@@ -7,6 +7,9 @@ import {
   feeMicro,
   freeMarginMicro,
   isStopOut,
+  STOP_OUT_PERCENT,
+  USD_QUOTED,
+  type QuoteToUsd,
   lotShare,
   lotsAllowed,
   marginMicro,
@@ -24,6 +27,7 @@ import type { Instrument, Market, TickEvent } from '../market/market';
 import type { ErrorName } from '../../contract/errors';
 import { BusinessError, fail } from '../shared/errors';
 import { Ledger } from './ledger';
+import { LevelIndex } from './level-index';
 
 export interface OrderRow {
   id: number;
@@ -67,9 +71,39 @@ interface Position {
   stopLoss: number | null;
   /** Trailing stop distance in price units: stopLoss follows the price at it, never back; null: none. */
   trail: number | null;
-  /** Floating profit at the last mark, micro-USD. */
+  /** Floating profit, micro-USD, as of its book's `version` in `valuedAt` (worked out when read: profitOf). */
   profit: number;
+  valuedAt: number;
+  /** The take-profit and stop-loss levels under which the book's indexes hold it (null: not there). */
+  indexed: { takeProfit: number | null; stopLoss: number | null };
+}
+
+/** A stop that fires when the price reaches its level. */
+interface Trigger {
+  position: Position;
+  reason: CloseReason;
+}
+
+/**
+ * One instrument's holding positions and pending orders, indexed by the price at which they fire (issue 41). A tick
+ * sets the mark and bumps `version`; each position's profit is worked out from the mark when it is read, one
+ * position at a time with decision 0004's rounding, so the figures are those of a per-position re-mark.
+ */
+interface InstrumentBook {
   mark: number;
+  conversion: QuoteToUsd;
+  /** micro-USD per (lot thousandth × price unit) at this conversion: the exact profit's slope, for the bound. */
+  slope: number;
+  version: number;
+  /** Users holding positions here, with how many. */
+  holders: Map<number, number>;
+  /** Buys' take-profits and sells' stop-losses (fire at or above); buys' stop-losses and sells' take-profits. */
+  rising: LevelIndex<Trigger>;
+  falling: LevelIndex<Trigger>;
+  /** Positions with a trailing stop: their stop moves with each tick, so it is checked there, not indexed. */
+  trailing: Set<Position>;
+  pendingRising: LevelIndex<PendingOrder>;
+  pendingFalling: LevelIndex<PendingOrder>;
 }
 
 interface PendingOrder {
@@ -84,8 +118,12 @@ interface PendingOrder {
 interface AccountState {
   balance: number;
   lock: number;
-  floating: number;
   positions: Set<Position>;
+  /**
+   * Per instrument: Σ sign × lots and Σ sign × lots × open price of its positions (sign 1 buy, −1 sell), so that a
+   * tick bounds the account's floating profit without visiting its positions (surelyAboveStopOut).
+   */
+  exposure: Map<number, { lots: number; cost: number; count: number }>;
 }
 
 export interface SubmitInput {
@@ -136,8 +174,8 @@ export class TradingEngine {
   /** Price alerts, checked with the other triggers at each tick. */
   readonly alerts: AlertBook;
   private readonly positions = new Map<number, Position>();
-  private readonly positionsByInstrument = new Map<number, Position[]>();
-  private readonly pendingByInstrument = new Map<number, PendingOrder[]>();
+  private readonly pending = new Map<number, PendingOrder>();
+  private readonly books = new Map<number, InstrumentBook>();
   private readonly accounts = new Map<number, AccountState>();
   /** Positions whose trailing stop moved during the current tick: written once the tick's pass is over. */
   private readonly trailed = new Set<Position>();
@@ -194,8 +232,8 @@ export class TradingEngine {
   /** Rebuilds memory from the database (at start, and after a restart). */
   load(): void {
     this.positions.clear();
-    this.positionsByInstrument.clear();
-    this.pendingByInstrument.clear();
+    this.pending.clear();
+    this.books.clear();
     this.accounts.clear();
     for (const row of this.stmt.open.all() as OrderRow[]) this.remember(row);
     this.alerts.load();
@@ -221,12 +259,12 @@ export class TradingEngine {
   /** Live floating profit and mark of a holding order, if it is one. */
   live(orderId: number): { profit: number; mark: number } | undefined {
     const p = this.positions.get(orderId);
-    return p && { profit: p.profit, mark: p.mark };
+    return p && { profit: this.profitOf(p), mark: this.books.get(p.instrument.id)!.mark };
   }
 
   figures(userId: number): AccountFigures {
     const s = this.accounts.get(userId);
-    if (s) return { balance: s.balance, lockBalance: s.lock, floatingProfit: s.floating };
+    if (s) return { balance: s.balance, lockBalance: s.lock, floatingProfit: this.floatingOf(s) };
     // No open or pending orders: nothing floats, and the database has the rest.
     const row = this.ledger.account(userId);
     return { balance: row.balance, lockBalance: row.lock_balance, floatingProfit: 0 };
@@ -235,7 +273,12 @@ export class TradingEngine {
   holdingOf(userId: number): { id: number; profit: number; mark: number; instrument: Instrument }[] {
     const s = this.accounts.get(userId);
     if (!s) return [];
-    return [...s.positions].map((p) => ({ id: p.id, profit: p.profit, mark: p.mark, instrument: p.instrument }));
+    return [...s.positions].map((p) => ({
+      id: p.id,
+      profit: this.profitOf(p),
+      mark: this.books.get(p.instrument.id)!.mark,
+      instrument: p.instrument,
+    }));
   }
 
   /** Users that hold positions or pending orders now (for the account push). */
@@ -354,7 +397,8 @@ export class TradingEngine {
     const now = this.options.clock();
     const acct = this.ledger.account(userId);
     // Positions opened earlier in this group are not in memory yet; they float 0 (filled at this same price).
-    const floatingProfit = this.accounts.get(userId)?.floating ?? 0;
+    const state = this.accounts.get(userId);
+    const floatingProfit = state ? this.floatingOf(state) : 0;
     // Free margin may exceed the cash when positions float in profit; margin is paid from cash.
     const free = Math.min(acct.balance, freeMarginMicro({ balance: acct.balance, lockBalance: acct.lock_balance, floatingProfit }));
     if (margin + fee > free) fail('InsufficientMargin');
@@ -476,9 +520,12 @@ export class TradingEngine {
     this.stmt.stops.run(takeProfit, stopLossSet, trail, orderId);
     const position = this.positions.get(orderId);
     if (position) {
+      const book = this.books.get(inst.id)!;
+      this.unindex(book, position);
       position.takeProfit = takeProfit;
       position.stopLoss = stopLossSet;
       position.trail = trail;
+      this.index(book, position);
     }
     return this.order(orderId)!;
   }
@@ -537,26 +584,27 @@ export class TradingEngine {
   // ---- ticks ---------------------------------------------------------------------------------------
 
   private onTick(e: TickEvent): void {
-    const touched = new Set<number>();
-    const hits: { position: Position; reason: CloseReason }[] = [];
-    this.remark(e.instrument, e.price, touched, hits);
-    for (const dep of this.market.dependents(e.instrument.id)) {
-      this.remark(dep, this.market.price(dep.id), touched, hits);
-    }
-    this.fillPending(e.instrument, e.price, touched, hits);
+    const hits = new Map<Position, CloseReason>();
+    const moved = [this.mark(e.instrument, e.price, hits)];
+    for (const dep of this.market.dependents(e.instrument.id)) moved.push(this.mark(dep, this.market.price(dep.id), hits));
+    const filled = this.fillPending(e.instrument, e.price, hits);
     this.saveTrailedStops();
-    if (hits.length > 0) {
+    if (hits.size > 0) {
+      // In the order the positions were opened: a write-off depends on the order of an account's closes.
+      const due = [...hits].sort(([a], [b]) => a.id - b.id);
       immediate(this.db, () => {
-        for (const h of hits) this.settle(h.position, h.position.mark, h.reason);
+        for (const [p, reason] of due) this.settle(p, this.books.get(p.instrument.id)!.mark, reason);
       });
       for (const reason of [CloseReason.TakeProfit, CloseReason.StopLoss]) {
         this.afterClose(
-          hits.filter((h) => h.reason === reason).map((h) => h.position),
+          due.filter(([, r]) => r === reason).map(([p]) => p),
           reason,
         );
       }
     }
-    for (const userId of touched) this.stopOutIfNeeded(userId);
+    // Stop-out, per account whose instruments moved; a bound settles most of them without visiting positions.
+    for (const book of moved) for (const userId of book.holders.keys()) this.stopOutIfNeeded(userId, true);
+    for (const userId of filled) this.stopOutIfNeeded(userId);
     this.fireAlerts(e.instrument, e.price);
   }
 
@@ -565,22 +613,91 @@ export class TradingEngine {
     for (const alert of this.alerts.reached(inst, price)) for (const l of this.alertListeners) l(alert);
   }
 
-  /** Re-marks every position of one instrument at `price`; collects take-profit and stop-loss hits. */
-  private remark(inst: Instrument, price: number, touched: Set<number>, hits: { position: Position; reason: CloseReason }[]) {
-    const list = this.positionsByInstrument.get(inst.id);
-    if (!list || list.length === 0) return;
-    const conversion = this.market.conversion(inst);
-    for (const p of list) {
-      const profit = profitMicro(inst.terms, p.side, p.lots, p.openPrice, price, conversion);
-      const acct = this.accounts.get(p.userId)!;
-      acct.floating += profit - p.profit;
-      p.profit = profit;
-      p.mark = price;
-      touched.add(p.userId);
+  /**
+   * Marks one instrument at `price`: its positions' profits follow when read (profitOf); the stops the price reached
+   * come from the indexes, trailing stops move and are checked here. Take-profit wins over stop-loss.
+   */
+  private mark(inst: Instrument, price: number, hits: Map<Position, CloseReason>): InstrumentBook {
+    const book = this.book(inst);
+    this.setMark(book, inst, price);
+    const hit = (p: Position, reason: CloseReason) => {
+      if (reason === CloseReason.TakeProfit || !hits.has(p)) hits.set(p, reason);
+    };
+    for (const t of book.rising.reached(price)) hit(t.position, t.reason);
+    for (const t of book.falling.reached(price)) hit(t.position, t.reason);
+    for (const p of book.trailing) {
       this.trail(p, price);
-      const hit = this.stopHit(p, price);
-      if (hit) hits.push({ position: p, reason: hit });
+      const reason = this.stopHit(p, price);
+      if (reason) hit(p, reason);
     }
+    return book;
+  }
+
+  private setMark(book: InstrumentBook, inst: Instrument, price: number): void {
+    book.mark = price;
+    book.conversion = this.market.conversion(inst);
+    // profitMicro's factors and divisors as a real number (MONEY_SCALE / LOT_SCALE = 1000).
+    book.slope = (inst.terms.contractSize * 1000 * book.conversion.num) / (10 ** inst.terms.precision * book.conversion.den);
+    book.version++;
+  }
+
+  /** The instrument's book, made on first use at the instrument's current price. */
+  private book(inst: Instrument): InstrumentBook {
+    let book = this.books.get(inst.id);
+    if (!book) {
+      book = {
+        mark: 0,
+        conversion: USD_QUOTED,
+        slope: 0,
+        version: 0,
+        holders: new Map(),
+        rising: new LevelIndex(true),
+        falling: new LevelIndex(false),
+        trailing: new Set(),
+        pendingRising: new LevelIndex(true),
+        pendingFalling: new LevelIndex(false),
+      };
+      this.setMark(book, inst, this.market.price(inst.id));
+      this.books.set(inst.id, book);
+    }
+    return book;
+  }
+
+  /** A position's floating profit at its book's mark: decision 0004's per-position figure, worked out once per mark. */
+  private profitOf(p: Position): number {
+    const book = this.books.get(p.instrument.id)!;
+    if (p.valuedAt !== book.version) {
+      p.profit = profitMicro(p.instrument.terms, p.side, p.lots, p.openPrice, book.mark, book.conversion);
+      p.valuedAt = book.version;
+    }
+    return p.profit;
+  }
+
+  /** The account's floating profit: the sum of its positions' own rounded figures. */
+  private floatingOf(s: AccountState): number {
+    let sum = 0;
+    for (const p of s.positions) sum += this.profitOf(p);
+    return sum;
+  }
+
+  /**
+   * True when the account is certainly above the stop-out level, judged from its exposure without visiting its
+   * positions: the exact floating profit is within (positions × ½ µUSD of rounding) of Σ slope × (lots × mark − cost),
+   * plus a wide margin for the floating-point sum. False means "look closely" (the exact figures decide).
+   */
+  private surelyAboveStopOut(s: AccountState): boolean {
+    if (s.lock <= 0) return true;
+    let floating = 0;
+    let doubt = 1;
+    for (const [instrumentId, e] of s.exposure) {
+      if (!Number.isSafeInteger(e.cost)) return false;
+      const book = this.books.get(instrumentId)!;
+      const value = (e.lots * book.mark - e.cost) * book.slope;
+      floating += value;
+      doubt += e.count / 2 + 1e-9 * (Math.abs(e.lots * book.mark) + Math.abs(e.cost)) * book.slope;
+    }
+    // isStopOut: (balance + lock + floating) × 100 ≤ 50 × lock.
+    return (s.balance + s.lock + floating - doubt) * 100 > STOP_OUT_PERCENT * s.lock;
   }
 
   /**
@@ -612,12 +729,13 @@ export class TradingEngine {
     return null;
   }
 
-  /** Fills pending orders whose target this tick reached, at the tick's price. */
-  private fillPending(inst: Instrument, price: number, touched: Set<number>, hits: { position: Position; reason: CloseReason }[]) {
-    const list = this.pendingByInstrument.get(inst.id);
-    if (!list || list.length === 0) return;
-    const due = list.filter((o) => (o.rising ? price >= o.target : price <= o.target));
-    if (due.length === 0) return;
+  /** Fills pending orders whose target this tick reached, at the tick's price; returns their users. */
+  private fillPending(inst: Instrument, price: number, hits: Map<Position, CloseReason>): Set<number> {
+    const users = new Set<number>();
+    const book = this.books.get(inst.id);
+    if (!book || book.pendingRising.size + book.pendingFalling.size === 0) return users;
+    const due = [...book.pendingRising.reached(price), ...book.pendingFalling.reached(price)].sort((a, b) => a.id - b.id);
+    if (due.length === 0) return users;
     const now = this.options.clock();
     immediate(this.db, () => {
       for (const o of due) this.stmt.fill.run(price, now, o.id);
@@ -626,25 +744,26 @@ export class TradingEngine {
       this.forgetPending(inst.id, o.id);
       const row = this.order(o.id)!;
       const p = this.remember(row)!;
-      touched.add(o.userId);
+      users.add(o.userId);
       this.trail(p, price);
       // A gap may carry the fill price past its own take-profit or stop-loss.
       const hit = this.stopHit(p, price);
-      if (hit) hits.push({ position: p, reason: hit });
+      if (hit && (hit === CloseReason.TakeProfit || !hits.has(p))) hits.set(p, hit);
     }
+    return users;
   }
 
   /**
    * Stop-out: while equity ÷ used margin is at or below 50 %, close the position with the largest loss.
    */
-  private stopOutIfNeeded(userId: number): void {
+  private stopOutIfNeeded(userId: number, boundFirst = false): void {
     const acct = this.accounts.get(userId);
-    if (!acct) return;
+    if (!acct || (boundFirst && this.surelyAboveStopOut(acct))) return;
     const closed: Position[] = [];
     while (acct.positions.size > 0 && isStopOut(this.figures(userId))) {
       let worst: Position | null = null;
-      for (const p of acct.positions) if (!worst || p.profit < worst.profit) worst = p;
-      immediate(this.db, () => this.settle(worst!, worst!.mark, CloseReason.StopOut));
+      for (const p of acct.positions) if (!worst || this.profitOf(p) < this.profitOf(worst)) worst = p;
+      immediate(this.db, () => this.settle(worst!, this.books.get(worst!.instrument.id)!.mark, CloseReason.StopOut));
       this.forgetPosition(worst!);
       this.refreshAccount(userId);
       closed.push(worst!);
@@ -695,11 +814,12 @@ export class TradingEngine {
 
   /** Memory follows a committed partial close: fewer lots and less margin, re-marked at the last price. */
   private shrinkPosition(p: Position, lots: number, margin: number): void {
-    const before = p.profit;
+    const acct = this.accounts.get(p.userId)!;
+    this.expose(acct, p, -1);
     p.lots -= lots;
     p.margin -= margin;
-    p.profit = profitMicro(p.instrument.terms, p.side, p.lots, p.openPrice, p.mark, this.market.conversion(p.instrument));
-    this.accounts.get(p.userId)!.floating += p.profit - before;
+    p.valuedAt = -1;
+    this.expose(acct, p, 1);
   }
 
   /** Margin back and profit realised for a closed order (or part) in the current transaction; no negative balance. */
@@ -759,20 +879,25 @@ export class TradingEngine {
     const inst = this.market.get(row.instrument_id);
     if (!inst) throw new Error(`order ${row.id}: unknown instrument ${row.instrument_id}`);
     const acct = this.account(row.user_id);
+    const book = this.book(inst);
+    // Marked at the current price, as every position of the instrument (a tick normally set it already).
+    const price = this.market.price(inst.id);
+    const conversion = this.market.conversion(inst);
+    if (book.mark !== price || book.conversion.num !== conversion.num || book.conversion.den !== conversion.den)
+      this.setMark(book, inst, price);
     if (row.status === OrderStatus.Pending) {
-      const list = this.pendingByInstrument.get(inst.id) ?? [];
-      list.push({
+      const o: PendingOrder = {
         id: row.id,
         userId: row.user_id,
         instrument: inst,
         target: row.target_price!,
         rising: row.target_price! > row.origin_price,
-      });
-      this.pendingByInstrument.set(inst.id, list);
+      };
+      this.pending.set(o.id, o);
+      (o.rising ? book.pendingRising : book.pendingFalling).add(o.target, o.id, o);
       return null;
     }
     if (row.status !== OrderStatus.Holding) return null;
-    const mark = this.market.price(inst.id);
     const p: Position = {
       id: row.id,
       userId: row.user_id,
@@ -784,38 +909,71 @@ export class TradingEngine {
       takeProfit: row.take_profit,
       stopLoss: row.stop_loss,
       trail: row.trail_distance,
-      profit: profitMicro(inst.terms, row.side, row.lots, row.open_price!, mark, this.market.conversion(inst)),
-      mark,
+      profit: 0,
+      valuedAt: -1,
+      indexed: { takeProfit: null, stopLoss: null },
     };
     this.positions.set(p.id, p);
-    const list = this.positionsByInstrument.get(inst.id) ?? [];
-    list.push(p);
-    this.positionsByInstrument.set(inst.id, list);
+    this.index(book, p);
+    book.holders.set(p.userId, (book.holders.get(p.userId) ?? 0) + 1);
     acct.positions.add(p);
-    acct.floating += p.profit;
+    this.expose(acct, p, 1);
     return p;
+  }
+
+  /** Puts a position's take-profit and stop-loss in its book's indexes (a trailing stop in `trailing`). */
+  private index(book: InstrumentBook, p: Position): void {
+    const buy = p.side === Side.Buy;
+    if (p.takeProfit !== null) {
+      (buy ? book.rising : book.falling).add(p.takeProfit, p.id, { position: p, reason: CloseReason.TakeProfit });
+      p.indexed.takeProfit = p.takeProfit;
+    }
+    if (p.trail !== null) book.trailing.add(p);
+    else if (p.stopLoss !== null) {
+      (buy ? book.falling : book.rising).add(p.stopLoss, p.id, { position: p, reason: CloseReason.StopLoss });
+      p.indexed.stopLoss = p.stopLoss;
+    }
+  }
+
+  private unindex(book: InstrumentBook, p: Position): void {
+    const buy = p.side === Side.Buy;
+    if (p.indexed.takeProfit !== null) (buy ? book.rising : book.falling).remove(p.indexed.takeProfit, p.id);
+    if (p.indexed.stopLoss !== null) (buy ? book.falling : book.rising).remove(p.indexed.stopLoss, p.id);
+    p.indexed = { takeProfit: null, stopLoss: null };
+    book.trailing.delete(p);
+  }
+
+  /** Adds (direction 1) or takes away (−1) a position's lots and cost in its account's exposure. */
+  private expose(acct: AccountState, p: Position, direction: 1 | -1): void {
+    const sign = (p.side === Side.Buy ? 1 : -1) * direction;
+    const e = acct.exposure.get(p.instrument.id) ?? { lots: 0, cost: 0, count: 0 };
+    e.lots += sign * p.lots;
+    e.cost += sign * p.lots * p.openPrice;
+    e.count += direction;
+    if (e.count === 0) acct.exposure.delete(p.instrument.id);
+    else acct.exposure.set(p.instrument.id, e);
   }
 
   private forgetPosition(p: Position) {
     if (!this.positions.delete(p.id)) return;
-    const list = this.positionsByInstrument.get(p.instrument.id)!;
-    const i = list.indexOf(p);
-    if (i >= 0) {
-      list[i] = list[list.length - 1]!;
-      list.pop();
-    }
+    const book = this.books.get(p.instrument.id)!;
+    this.unindex(book, p);
+    const held = (book.holders.get(p.userId) ?? 1) - 1;
+    if (held === 0) book.holders.delete(p.userId);
+    else book.holders.set(p.userId, held);
     const acct = this.accounts.get(p.userId);
     if (acct) {
       acct.positions.delete(p);
-      acct.floating -= p.profit;
+      this.expose(acct, p, -1);
     }
   }
 
   private forgetPending(instrumentId: number, orderId: number) {
-    const list = this.pendingByInstrument.get(instrumentId);
-    if (!list) return;
-    const i = list.findIndex((o) => o.id === orderId);
-    if (i >= 0) list.splice(i, 1);
+    const o = this.pending.get(orderId);
+    if (!o) return;
+    this.pending.delete(orderId);
+    const book = this.books.get(instrumentId)!;
+    (o.rising ? book.pendingRising : book.pendingFalling).remove(o.target, o.id);
   }
 
   /** The account's cached state, loaded from the database on first use. */
@@ -823,7 +981,7 @@ export class TradingEngine {
     let s = this.accounts.get(userId);
     if (!s) {
       const row = this.ledger.account(userId);
-      s = { balance: row.balance, lock: row.lock_balance, floating: 0, positions: new Set() };
+      s = { balance: row.balance, lock: row.lock_balance, positions: new Set(), exposure: new Map() };
       this.accounts.set(userId, s);
     }
     return s;
