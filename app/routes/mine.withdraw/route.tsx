@@ -22,7 +22,7 @@ import { validateCsrf } from '~/utils/csrf.server';
 import { replyToFailure } from '~/utils/form-action.server';
 import { requireRealAccount } from '~/utils/guards.server';
 import { redirectWithToast } from '~/utils/session.server';
-import { askStepUp, forgetKeptForm, needsStepUp, readyToFinish, resumeStepUp } from '~/utils/step-up.server';
+import { askStepUp, forgetKeptForm, needsStepUp, readyToFinish, RESUME_FIELD, resumeStepUp } from '~/utils/step-up.server';
 import { StepUpFinish } from '~/components/step-up-finish';
 import fundsCss from '~/styles/funds.css?inline';
 import { WithdrawFormSchema } from './schema';
@@ -55,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRealAccount(request);
   const url = new URL(request.url);
   const type = typeOf(url.searchParams.get('type'));
+  const typed = typedOf(url.searchParams);
   const page = Math.min(Math.max(Number(url.searchParams.get('page')) || 1, 1), 10_000);
   const api = await upstreamApi(request, context);
   const { t } = await translator(request, 'withdraw');
@@ -81,8 +82,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...list,
       idempotencyKey: crypto.randomUUID(),
       /** The values "Calculate" carried here (without JavaScript): the form shows them with their figures. */
-      typed: typedOf(url.searchParams),
-      finishing: await readyToFinish(request, 'withdraw'),
+      typed,
+      // After "Calculate" the form is what posts the grant on, not the one-tap finish of the kept (older) values.
+      finishing: Object.keys(typed).length > 0 ? null : await readyToFinish(request, 'withdraw'),
       now: Date.now(),
       constraint: getZodConstraint(WithdrawFormSchema),
     };
@@ -106,8 +108,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const f = submission.value;
   const api = await upstreamApi(request, context);
   try {
-    // Figures without JavaScript: a page of their own (Post/Redirect/Get) that shows the form's values and their fee.
-    if (f.intent === 'quote') return redirect(withdrawUrl(type, typedOf(formData)));
+    // Figures without JavaScript: a page of their own (Post/Redirect/Get) that shows the form's values and their fee,
+    // still naming a finished step-up's kept form, whose grant the next post carries (decision 0039).
+    if (f.intent === 'quote') {
+      const resume = posted.get(RESUME_FIELD);
+      return redirect(withdrawUrl(type, { ...typedOf(formData), ...(typeof resume === 'string' && resume ? { resume } : {}) }));
+    }
     if (!f.method) return reply({ fieldErrors: { method: ['withdraw:validation.bindFirst'] } });
     await requestWithdrawal(api, {
       currencyId: f.currency,
