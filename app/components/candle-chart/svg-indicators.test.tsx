@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import { formatPrice } from '~/utils/format';
+import { formatInteger, formatPrice } from '~/utils/format';
 import type { Candle } from './candles';
 import { BOLL, type DrawnIndicator, type Indicator, KDJ, MACD_DEFAULT, RSI_DEFAULT } from './indicator-kinds';
 import { drawnIndicator, indicatorSeries } from './indicators';
@@ -20,13 +20,13 @@ const price2 = (p: number) => formatPrice(p, 2, 'en');
 const label = (i: Indicator) => `${i.kind.toUpperCase()}`;
 const drawn = (candles: Candle[], ...chosen: Indicator[]) =>
   chosen.map((i) => drawnIndicator(i, candles, { label: label(i), count: SHOWN_CANDLES, precision: 2 }));
-const render = (candles: Candle[], indicators: DrawnIndicator[]) =>
+const render = (candles: Candle[], indicators: DrawnIndicator[], locale = 'en') =>
   renderToString(
     <SvgCandles
       candles={candles}
       period="15min"
       precision={2}
-      locale="en"
+      locale={locale}
       label="BTC/USD 15-minute candles"
       formatPrice={price2}
       indicators={indicators}
@@ -141,6 +141,12 @@ describe('SvgCandles with indicators', () => {
       expect(y).toBeGreaterThan(top);
       expect(y).toBeLessThan(top + PANE_HEIGHT);
     }
+  });
+
+  test('the guides are labelled with the app’s number formatter in the page’s language', () => {
+    const html = render(candles, drawn(candles, RSI_DEFAULT), 'ar');
+    expect(html).toContain(`>${formatInteger(30, 'ar')}</text>`);
+    expect(html).toContain(`>${formatInteger(70, 'ar')}</text>`);
   });
 
   test('MACD’s histogram: bars up from zero where MACD is over its signal, down where under', () => {
