@@ -1,20 +1,24 @@
 /**
- * The cheap-phone benchmark (issue 12): Lighthouse 12's mobile preset (simulated slow 4G, 4× CPU slowdown)
- * on `/`, `/trade`, `/login` as a first visit, then on `/order` and `/mine` signed in to a demo account with
- * five open positions, opened in the same Chromium the way a visitor does it; first visits through a shared slow
- * link, as Chromium measures them (shared-link.ts); and the steady state with live prices (steady-state.ts).
- * All against the built app with its embedded upstream on a fresh data folder.
- * The machine's load shows in Lighthouse's figures: simulated throttling scales the tasks it observed.
+ * The phone benchmark (issues 12 and 39): Lighthouse 12's mobile preset (simulated slow 4G) with the CPU slowed to
+ * a mid-tier and a low-tier phone, calibrated to this host's benchmark index (phone-calibration.ts), on `/`,
+ * `/trade`, `/login` as a first visit, then on `/order` and `/mine` signed in to a demo account with five open
+ * positions, opened in the same Chromium the way a visitor does it; taps on the low-tier phone (interactions.ts);
+ * first visits through a shared slow link, as Chromium measures them (shared-link.ts); and the steady state with
+ * live prices (steady-state.ts). All against the built app with its embedded upstream on a fresh data folder.
+ * The machine's load shows in Lighthouse's figures: simulated throttling scales the tasks it observed, so the bench
+ * first waits for a quiet host and marks its figures when it was not.
  */
 import { chromium } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-// Lighthouse's own choice of a representative run (the one its CLI and PageSpeed tooling use).
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { EntryMode, Side } from '../contract/enums';
+import { throttling } from 'lighthouse/core/config/constants.js';
+import { buildDirectory } from '../server/build-directory';
 import { connectCdp, freePort, launchChromium, type Cdp } from './browser';
+import { interactionBenchmarks } from './interactions';
+import { openDemoWithPositions } from './phone-account';
+import { cpuMultiplier, DEVICES, LOW_TIER, loadMark, medianRun, waitForQuietHost, type Device } from './phone-calibration';
 import { fmt } from './stats';
 import { sharedLinkBenchmarks } from './shared-link';
 import { steadyStateBenchmarks } from './steady-state';
@@ -43,13 +47,15 @@ interface Figures {
   longTasks: { url: string; ms: number; at: number }[];
 }
 
-async function audit(port: number, url: string, signedIn: boolean): Promise<Figures> {
+/** One Lighthouse run; `cpu` the CPU slowdown (Lighthouse's own 4× when not given). */
+async function audit(port: number, url: string, signedIn: boolean, cpu?: number): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: signedIn,
+    ...(cpu === undefined ? {} : { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpu } }),
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -99,37 +105,49 @@ async function clearHttpCache(cdp: Cdp) {
   await cdp.send('Target.closeTarget', { targetId });
 }
 
+/** Lighthouse sometimes misses the navigation start in its trace on a loaded machine and asks to run again. */
+async function auditOnce(port: number, url: string, signedIn: boolean, cpu?: number): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(port, url, signedIn, cpu);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('NO_NAVSTART')) throw error;
+    }
+  }
+}
+
+interface Phone {
+  device: Device;
+  /** The CPU slowdown that makes this host that phone. */
+  cpu: number;
+}
+
 async function lighthouseOf(
   port: number,
   cdp: Cdp,
   origin: string,
   page: string,
   signedIn: boolean,
+  { device, cpu }: Phone,
   diagnostics: boolean,
+  mark: string,
 ): Promise<string[]> {
   const runs: Figures[] = [];
   for (let i = 0; i < RUNS; i++) {
     if (signedIn) await clearHttpCache(cdp);
-    // Lighthouse sometimes misses the navigation start in its trace on a loaded machine and asks to run again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        runs.push(await audit(port, origin + page, signedIn));
-        break;
-      } catch (error) {
-        if (attempt >= 3 || !String(error).includes('NO_NAVSTART')) throw error;
-      }
-    }
+    runs.push(await auditOnce(port, origin + page, signedIn, cpu));
   }
-  // Lighthouse's median run (computeMedianRun: the run nearest the median FCP and the median TTI, so that no single
-  // metric's outlier picks it): its score, TBT, LCP and CLS are the verdict (LCP to the millisecond: a median run at
-  // 2,004 ms is not met), with every run's score, TBT and LCP beside them.
-  const median = computeMedianRun(runs.map((r) => r.lhr));
-  const m = runs.find((r) => r.lhr === median)!;
+  // Lighthouse's median run (the run nearest the median FCP and the median TTI, so that no single metric's outlier
+  // picks it): its score, TBT, LCP and CLS are the verdict (LCP to the millisecond: a median run at 2,504 ms is not
+  // met), with every run's score, TBT and LCP beside them.
+  const m = medianRun(runs);
+  const g = device.goals;
   const lines = [
-    `lighthouse ${page}${signedIn ? ' (signed in)' : ''}: performance ${fmt(m.score, 0)} (goal ≥ 95: ${verdict(m.score >= 95)}), ` +
-      `TBT ${fmt(m.tbt, 0)} ms (goal ≤ 150 ms: ${verdict(m.tbt <= 150)}), LCP ${fmt(m.lcp / 1000, 3)} s (goal ≤ 2.0 s: ${verdict(m.lcp <= 2000)}), ` +
-      `CLS ${fmt(m.cls, 3)} (goal ≤ 0.02: ${verdict(m.cls <= 0.02)}); Lighthouse's median of ${runs.length} runs (run ${runs.indexOf(m) + 1}); every run's score ${runs.map((r) => fmt(r.score, 0)).join(' ')}, TBT ${runs.map((r) => fmt(r.tbt, 0)).join(' ')} ms, LCP ${runs.map((r) => fmt(r.lcp / 1000, 2)).join(' ')} s, ` +
-      `Lighthouse's CPU benchmark index ${runs.map((r) => fmt(r.benchmarkIndex, 0)).join(' ')}`,
+    `lighthouse ${page}${signedIn ? ' (signed in)' : ''} on a ${device.name} (${cpu}× CPU, slow 4G, load ${fmt(os.loadavg()[0]!, 2)}): ` +
+      `performance ${fmt(m.score, 0)} (goal ≥ ${g.score}: ${verdict(m.score >= g.score)}), ` +
+      `TBT ${fmt(m.tbt, 0)} ms (goal ≤ ${g.tbtMs} ms: ${verdict(m.tbt <= g.tbtMs)}), LCP ${fmt(m.lcp / 1000, 3)} s (goal ≤ ${g.lcpMs / 1000} s: ${verdict(m.lcp <= g.lcpMs)}), ` +
+      `CLS ${fmt(m.cls, 3)} (goal ≤ ${g.cls}: ${verdict(m.cls <= g.cls)}); Lighthouse's median of ${runs.length} runs (run ${runs.indexOf(m) + 1}); every run's score ${runs.map((r) => fmt(r.score, 0)).join(' ')}, TBT ${runs.map((r) => fmt(r.tbt, 0)).join(' ')} ms, LCP ${runs.map((r) => fmt(r.lcp / 1000, 2)).join(' ')} s, ` +
+      `Lighthouse's CPU benchmark index ${runs.map((r) => fmt(r.benchmarkIndex, 0)).join(' ')}${mark}`,
   ];
   for (const w of new Set(runs.flatMap((r) => r.warnings))) lines.push(`  warning: ${w}`);
   if (diagnostics) {
@@ -148,29 +166,12 @@ async function lighthouseOf(
   return lines;
 }
 
-/** Opens a demo account and places market orders from the trade screen, as a visitor does (in any language). */
-async function openDemoWithPositions(cdpPort: number, origin: string, positions: number) {
+/** The demo account with positions in the bench's own Chromium (its cookie jar is Lighthouse's). */
+async function signInOverCdp(cdpPort: number, origin: string, positions: number) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
-    await page.goto(`${origin}/login`);
-    await Promise.all([
-      page.waitForURL((u) => u.pathname !== '/login'),
-      page.locator('form[action="/demo"] button[type="submit"]').click(),
-    ]);
-    for (let i = 0; i < positions; i++) {
-      await page.goto(`${origin}/trade?code=EURUSD`);
-      // The ticket's code comes after the page (routes/trade/route.tsx): its own ticket, not the server's.
-      const ticket = page.locator('form.order-form[data-live]');
-      await ticket.waitFor();
-      await ticket.locator(`.entry-mode input[type="radio"][value="${EntryMode.Market}"]`).check();
-      await ticket.locator('input[name="lots"]').fill('0.01');
-      await ticket.locator(`button[name="side"][value="${Side.Buy}"]`).click();
-      // One-tap trading is off: the order's confirmation first, then its "Place order".
-      await ticket.locator(`.order-confirm button[name="side"][value="${Side.Buy}"]`).click();
-      await page.waitForURL((u) => u.searchParams.has('placed'));
-      await page.locator('[role="dialog"][aria-labelledby="order-placed-title"]').waitFor();
-    }
+    await openDemoWithPositions(page, origin, positions);
     await page.close();
   } finally {
     await browser.close(); // disconnects; the pages' visibility is real again
@@ -188,18 +189,17 @@ async function admin(dataDir: string, urlPath: string, body: Record<string, unkn
   if (!res.ok) throw new Error(`admin ${urlPath}: HTTP ${res.status} ${await res.text()}`);
 }
 
-/** `BENCH_PHONE_ONLY=/order,steady,link` runs only those pages (`steady` the steady-state runs, `link` the shared slow link), while working on one. */
+/**
+ * `BENCH_PHONE_ONLY=/order,steady,link` runs only those pages (a page's Lighthouse runs and its taps; `inp` all the
+ * taps alone, `steady` the steady-state runs, `link` the shared slow link), while working on one.
+ */
 const only = process.env.BENCH_PHONE_ONLY?.split(',');
 const wanted = (page: string) => !only || only.includes(page);
 
 export async function phoneBenchmarks(): Promise<string[]> {
-  if (!fs.existsSync(path.resolve('build/server-bin/index.js'))) return ['phone: no build/ (run npm run build first)'];
-  const lines = [
-    `phone: load average ${os
-      .loadavg()
-      .map((l) => fmt(l, 1))
-      .join(' ')} at the start (the figures scale with it)`,
-  ];
+  const build = buildDirectory(process.env.BUILD_DIR);
+  if (!fs.existsSync(path.resolve(build, 'server-bin/index.js'))) return [`phone: no ${build}/ (run npm run build first)`];
+  const lines: string[] = [];
   // A port the system says is free now (a fixed range met a port still held after the fan-out bench's 20,000 sockets).
   const port = await freePort();
   const origin = `http://localhost:${port}`; // __Host- cookies need https or localhost
@@ -213,15 +213,43 @@ export async function phoneBenchmarks(): Promise<string[]> {
   try {
     await admin(web.dataDir, '/admin/market', { code: 'EURUSD', status: 'open' });
     await admin(web.dataDir, '/admin/setting', { key: 'demos_per_ip_per_hour', value: '100000' });
-    for (const page of ['/', '/trade?code=EURUSD', '/login'].filter(wanted))
-      lines.push(...(await lighthouseOf(browser.port, cdp, origin, page, false, true)));
+    // After the build, the host quiets down before anything is measured; then Lighthouse's benchmark index of it.
+    const host = await waitForQuietHost(() => os.loadavg()[0]!);
+    const mark = loadMark(host);
+    const hostIndex = (await auditOnce(browser.port, `${origin}/`, false)).benchmarkIndex;
+    const phones: Phone[] = DEVICES.map((device) => ({ device, cpu: cpuMultiplier(hostIndex, device) }));
+    const loads = os
+      .loadavg()
+      .map((l) => fmt(l, 2))
+      .join(' ');
+    lines.push(
+      `phone: host benchmark index ${fmt(hostIndex, 0)} (Lighthouse's warm-up run): ` +
+        phones
+          .map(
+            (p) =>
+              `${p.device.name} (index ${p.device.benchmarkIndex}) = ${p.cpu}× CPU` +
+              (hostIndex < p.device.benchmarkIndex ? ' (this host is slower than that phone: its figures flatter the phone)' : ''),
+          )
+          .join(', ') +
+        `; load average ${loads} after waiting ${host.waitedMs / 1000} s for the 1-minute figure to fall below 1.0 ` +
+        `(${host.quiet ? 'it did' : 'it did NOT: figures inflated'})`,
+    );
+    const low = phones.find((p) => p.device === LOW_TIER)!;
+    const lighthouseOfPage = async (page: string, signedIn: boolean) => {
+      // Diagnostics (LCP element, long tasks, main-thread work) for the low-tier phone, where they matter.
+      for (const phone of phones)
+        lines.push(...(await lighthouseOf(browser.port, cdp, origin, page, signedIn, phone, phone === low, mark)));
+    };
+    for (const page of ['/', '/trade?code=EURUSD', '/login'].filter(wanted)) await lighthouseOfPage(page, false);
+    if (['/', '/trade?code=EURUSD', '/order'].some((p) => wanted(p) || wanted('inp')))
+      lines.push(...(await interactionBenchmarks({ origin, cpu: low.cpu, wanted: (p) => wanted(p) || wanted('inp'), mark })));
     // What Chromium itself measures on a real shared slow link, beside Lighthouse's simulation of one.
     const linked = ['/', '/trade?code=EURUSD', '/login'].filter((p) => wanted(`link:${p}`) || wanted('link'));
     if (linked.length) lines.push(...(await sharedLinkBenchmarks(port, linked)));
     if (wanted('steady')) lines.push(...(await steadyStateBenchmarks(cdp, origin)));
     const signedIn = ['/order', '/mine'].filter(wanted);
-    if (signedIn.length) await openDemoWithPositions(browser.port, origin, POSITIONS);
-    for (const page of signedIn) lines.push(...(await lighthouseOf(browser.port, cdp, origin, page, true, true)));
+    if (signedIn.length) await signInOverCdp(browser.port, origin, POSITIONS);
+    for (const page of signedIn) await lighthouseOfPage(page, true);
   } finally {
     cdp.close();
     await browser.stop();

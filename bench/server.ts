@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildDirectory } from '../server/build-directory';
 
 export interface BenchServer {
   port: number;
@@ -42,7 +43,7 @@ export async function startServer(port: number, concurrency: number): Promise<Be
   delete env.UPSTREAM_URL;
   // BENCH_SERVER_NODE_ARGS: node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (not allowed in NODE_OPTIONS).
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, 'build/server-bin/index.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(buildDirectory(process.env.BUILD_DIR), 'server-bin', 'index.js')], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

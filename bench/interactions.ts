@@ -1,0 +1,223 @@
+/**
+ * Taps on a low-tier phone, measured the way Core Web Vitals does (issue 39): Chromium with the CPU slowed to the
+ * low-tier rate (phone-calibration.ts) and slow 4G, the `web-vitals` library's INP (attribution build, every
+ * change reported) beside each interaction's own latency from the Event Timing API (`event` entries of 16 ms and
+ * more, the longest entry of each interaction). Each page is loaded throttled and tapped once it has hydrated and
+ * settled. Then the longest task on the host, unthrottled, over 10 s of live prices on /trade.
+ */
+import { chromium, devices, type Browser, type Cookie, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { throttling } from 'lighthouse/core/config/constants.js';
+import { EntryMode, Side } from '../contract/enums';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../tests/chromium';
+import { openDemoWithPositions } from './phone-account';
+import { fmt } from './stats';
+
+const INP_GOAL_MS = 200;
+const TICKS_MS = 10_000;
+/** After a tap: the next paint, and the Event Timing entries delivered after it, on a slowed CPU. */
+const AFTER_TAP_MS = 2_000;
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+// The attribution build as a classic script (its IIFE, beside the package's entry): a global `webVitals`.
+const webVitalsScript = fs.readFileSync(
+  path.join(path.dirname(createRequire(import.meta.url).resolve('web-vitals/attribution')), 'web-vitals.attribution.iife.js'),
+  'utf8',
+);
+
+/** Installed before the page's own scripts (a CDP script: the page's CSP does not apply to it). */
+const WATCH = `${webVitalsScript}
+window.__bench = { events: [], inp: null, longTasks: [] };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries())
+    if (e.interactionId) window.__bench.events.push({ id: e.interactionId, name: e.name, start: e.startTime, duration: e.duration });
+}).observe({ type: 'event', durationThreshold: 16, buffered: true });
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
+}).observe({ type: 'longtask', buffered: true });
+webVitals.onINP((m) => {
+  const a = m.attribution;
+  window.__bench.inp = { value: m.value, target: a.interactionTarget, type: a.interactionType,
+    input: a.inputDelay, processing: a.processingDuration, presentation: a.presentationDelay };
+}, { reportAllChanges: true, durationThreshold: 16 });
+`;
+
+interface Inp {
+  value: number;
+  target: string;
+  type: string;
+  input: number;
+  processing: number;
+  presentation: number;
+}
+interface BenchWindow {
+  __bench: {
+    events: { id: number; name: string; start: number; duration: number }[];
+    inp: Inp | null;
+    longTasks: { start: number; duration: number }[];
+  };
+}
+const inpOf = (page: Page) => page.evaluate(() => (window as unknown as BenchWindow).__bench.inp);
+
+/** Lighthouse's slow 4G, as DevTools applies it (request latency and throughput, not Lighthouse's simulated RTT). */
+const SLOW_4G = {
+  offline: false,
+  latency: throttling.mobileSlow4G.requestLatencyMs,
+  downloadThroughput: Math.floor((throttling.mobileSlow4G.downloadThroughputKbps * 1024) / 8),
+  uploadThroughput: Math.floor((throttling.mobileSlow4G.uploadThroughputKbps * 1024) / 8),
+};
+
+async function throttledPage(browser: Browser, cookies: Cookie[], cpu: number | null) {
+  const context = await browser.newContext({ ...devices['Pixel 5'] });
+  await context.addCookies(cookies);
+  await context.addInitScript({ content: WATCH });
+  const page = await context.newPage();
+  if (cpu !== null) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  }
+  return page;
+}
+
+async function loaded(page: Page, url: string) {
+  await page.goto(url, { timeout: 120_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 120_000 });
+  await page.waitForTimeout(3_000); // the lazy parts (chart, order checks) and the stream's first frames settle
+}
+
+/** One interaction's latency: the longest Event Timing entry of the interactions it caused (none of 16 ms or more: under 16). */
+async function measure(page: Page, label: string, act: () => Promise<void>): Promise<{ label: string; ms: number | null; count: number }> {
+  const since = await page.evaluate(() => performance.now());
+  await act();
+  await page.waitForTimeout(AFTER_TAP_MS);
+  const events = await page.evaluate((t) => (window as unknown as BenchWindow).__bench.events.filter((e) => e.start >= t), since);
+  const ids = new Set(events.map((e) => e.id));
+  return { label, ms: events.length ? Math.max(...events.map((e) => e.duration)) : null, count: ids.size };
+}
+
+/** The page's INP (web-vitals'), the worst of its page loads', beside each tap's own latency. */
+function inpLine(url: string, cpu: number, loads: (Inp | null)[], taps: Awaited<ReturnType<typeof measure>>[], mark: string): string {
+  const inp = loads.reduce<Inp | null>((worst, l) => (l && (!worst || l.value > worst.value) ? l : worst), null);
+  const each = taps
+    .map(
+      (t) =>
+        `${t.label} ${t.ms === null ? '< 16' : fmt(t.ms, 0)} ms${t.count > 1 ? ` (longest of ${t.count})` : ''}${t.ms !== null && t.ms > INP_GOAL_MS ? ' NOT met' : ''}`,
+    )
+    .join(', ');
+  const value = inp?.value ?? 0;
+  const worst = inp
+    ? ` (${inp.type} on ${inp.target}: input delay ${fmt(inp.input, 0)}, processing ${fmt(inp.processing, 0)}, presentation ${fmt(inp.presentation, 0)} ms)`
+    : ' (no interaction of 16 ms or more)';
+  return `interactions ${url} (low-tier phone: ${cpu}× CPU, slow 4G, load ${fmt(os.loadavg()[0]!, 2)}): INP ${fmt(value, 0)} ms (goal ≤ ${INP_GOAL_MS} ms: ${verdict(value <= INP_GOAL_MS)})${worst}; ${each}${mark}`;
+}
+
+export interface InteractionOptions {
+  origin: string;
+  /** The low-tier phone's CPU slowdown on this host. */
+  cpu: number;
+  wanted: (page: string) => boolean;
+  /** Appended to every figure measured on a busy host. */
+  mark: string;
+}
+
+export async function interactionBenchmarks({ origin, cpu, wanted, mark }: InteractionOptions): Promise<string[]> {
+  const lines: string[] = [];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  try {
+    // English names for the controls; the same demo account (with positions) for the signed-in screens.
+    const setup = await (await browser.newContext({ ...devices['Pixel 5'] })).newPage();
+    await setup.goto(`${origin}/language?lng=en&redirectTo=/`);
+    const visitor = await setup.context().cookies();
+
+    if (wanted('/')) {
+      const page = await throttledPage(browser, visitor, cpu);
+      await loaded(page, `${origin}/`);
+      const taps = [
+        await measure(page, 'tap a category chip', () =>
+          page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Metals' }).tap(),
+        ),
+        await measure(page, 'open search', () => page.getByRole('link', { name: 'Search products' }).first().tap()),
+      ];
+      lines.push(inpLine('/', cpu, [await inpOf(page)], taps, mark));
+      await page.context().close();
+    }
+
+    const trade = wanted('/trade?code=EURUSD');
+    if (trade || wanted('/order')) await openDemoWithPositions(setup, origin, 1);
+    const signedIn = await setup.context().cookies();
+
+    if (trade) {
+      let page = await throttledPage(browser, signedIn, cpu);
+      await loaded(page, `${origin}/trade?code=EURUSD`);
+      const ticket = page.locator('form.order-form[data-live="checked"]');
+      await ticket.waitFor({ timeout: 60_000 });
+      const taps = [
+        await measure(page, 'tap a period', () =>
+          page.getByRole('navigation', { name: 'Chart period' }).getByRole('link', { name: '5M', exact: true }).tap(),
+        ),
+      ];
+      await ticket.locator(`.entry-mode input[type="radio"][value="${EntryMode.Market}"]`).check();
+      const lots = ticket.locator('input[name="lots"]');
+      await lots.fill('');
+      taps.push(await measure(page, 'type lots', () => lots.pressSequentially('0.05', { delay: 150 })));
+      taps.push(
+        await measure(page, 'tap Buy (to the confirmation)', async () => {
+          await ticket.locator(`button[name="side"][value="${Side.Buy}"]`).tap();
+          await ticket.locator('.order-confirm').waitFor({ timeout: 30_000 });
+        }),
+      );
+      const first = await inpOf(page);
+      // The drawer from a fresh screen: the confirmation is open over this one.
+      await page.context().close();
+      page = await throttledPage(browser, signedIn, cpu);
+      await loaded(page, `${origin}/trade?code=EURUSD`);
+      taps.push(
+        await measure(page, 'open the product drawer', async () => {
+          await page
+            .getByRole('link', { name: /EUR\/USD/ })
+            .first()
+            .tap();
+          await page.getByRole('dialog', { name: 'Products' }).waitFor({ timeout: 30_000 });
+        }),
+      );
+      lines.push(inpLine('/trade?code=EURUSD', cpu, [first, await inpOf(page)], taps, mark));
+      await page.context().close();
+    }
+
+    if (wanted('/order')) {
+      const page = await throttledPage(browser, signedIn, cpu);
+      await loaded(page, `${origin}/order`);
+      const taps = [
+        await measure(page, 'open a position', async () => {
+          await page.getByRole('list', { name: 'Holding' }).getByRole('listitem').first().getByRole('link').tap();
+          await page.getByRole('dialog').waitFor({ timeout: 30_000 });
+        }),
+      ];
+      lines.push(inpLine('/order', cpu, [await inpOf(page)], taps, mark));
+      await page.context().close();
+    }
+
+    if (trade) {
+      // The host itself, unthrottled: no task over 50 ms while prices tick.
+      const page = await throttledPage(browser, signedIn, null);
+      await loaded(page, `${origin}/trade?code=EURUSD`);
+      const since = await page.evaluate(() => performance.now());
+      await page.waitForTimeout(TICKS_MS);
+      const tasks = await page.evaluate((t) => (window as unknown as BenchWindow).__bench.longTasks.filter((l) => l.start >= t), since);
+      const longest = Math.max(0, ...tasks.map((t) => t.duration));
+      lines.push(
+        `long tasks /trade on the host, unthrottled, ${TICKS_MS / 1000} s of live prices (load ${fmt(os.loadavg()[0]!, 2)}): ` +
+          `${tasks.length ? `${tasks.length} over 50 ms, longest ${fmt(longest, 0)} ms` : 'none over 50 ms'} (goal: none over 50 ms: ${verdict(tasks.length === 0)})${mark}`,
+      );
+      await page.context().close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return lines;
+}
