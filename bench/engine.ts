@@ -18,21 +18,24 @@ export async function remarkBenchmark(positions = 10_000, ticks = 400) {
   const f = engineFixture();
   try {
     f.tick('EURUSD', 1.1);
-    const users = Array.from({ length: positions / 10 }, () => f.demoUser());
-    for (const u of users) {
-      for (let i = 0; i < 10; i++) {
-        f.up.engine.submit(u, {
-          side: i % 2 ? Side.Buy : Side.Sell,
-          lots: '0.1',
-          instrumentId: f.id('EURUSD'),
-          entryMode: EntryMode.Market,
-          targetPrice: null,
-          takeProfit: i % 2 ? '1.5' : '0.8',
-          stopLoss: i % 2 ? '0.8' : '1.5',
-          leverage: 100,
-        });
+    // Set up in one transaction (each order's own commit is a savepoint in it): 100,000 commits would take minutes.
+    f.up.db.transaction(() => {
+      const users = Array.from({ length: positions / 10 }, () => f.demoUser());
+      for (const u of users) {
+        for (let i = 0; i < 10; i++) {
+          f.up.engine.submit(u, {
+            side: i % 2 ? Side.Buy : Side.Sell,
+            lots: '0.1',
+            instrumentId: f.id('EURUSD'),
+            entryMode: EntryMode.Market,
+            targetPrice: null,
+            takeProfit: i % 2 ? '1.5' : '0.8',
+            stopLoss: i % 2 ? '0.8' : '1.5',
+            leverage: 100,
+          });
+        }
       }
-    }
+    })();
     const id = f.id('EURUSD');
     const samples: number[] = [];
     for (let i = 0; i < ticks; i++) {
@@ -103,7 +106,8 @@ async function openLoop(rate: number, ms: number, once: (n: number) => Promise<b
   const total = Math.round((rate * ms) / 1000);
   const inFlight: Promise<void>[] = [];
   let sent = 0;
-  while (sent < total) {
+  // A server far behind (a machine busy with other work) ends the loop at twice its time: what was sent is measured.
+  while (sent < total && performance.now() - started < 2 * ms) {
     const due = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
     for (; sent < due; sent++) {
       const at = started + (sent * 1000) / rate;
@@ -178,10 +182,15 @@ export async function submitBenchmark(ms = 5000, concurrency = 64, rate = 1000) 
 
 export async function engineBenchmarks(): Promise<string[]> {
   const lines: string[] = [];
-  const remark = await remarkBenchmark();
-  lines.push(
-    `engine re-mark: ${remark.positions} open positions on one tick — median ${fmt(remark.median, 3)} ms, p99 ${fmt(remark.p99, 3)} ms, max ${fmt(remark.max, 3)} ms (${remark.n} ticks; goal p99 ≤ 5 ms)`,
-  );
+  for (const [positions, goal] of [
+    [10_000, 1],
+    [100_000, 5],
+  ] as const) {
+    const remark = await remarkBenchmark(positions);
+    lines.push(
+      `engine re-mark: ${remark.positions} open positions on one tick — median ${fmt(remark.median, 3)} ms, p99 ${fmt(remark.p99, 3)} ms, max ${fmt(remark.max, 3)} ms (${remark.n} ticks; goal p99 ≤ ${goal} ms)`,
+    );
+  }
   const commits = sqliteCommitsPerSecond();
   const { submits, paced, bare, concurrency, rate } = await submitBenchmark();
   lines.push(
