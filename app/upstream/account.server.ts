@@ -6,13 +6,19 @@ import { sharedAnswers } from './warm-market.server';
 
 type In<C extends { request: z.ZodTypeAny }> = z.input<C['request']>;
 
-/** A log-in's answer: the session, or, for an account with a second factor (issue 38), the ticket its code is asked with. */
+/** What a log-in's second step takes: the authenticator's code, a passkey, or a code sent to the e-mail or phone. */
+export type LoginFactor = 'totp' | 'passkey' | 'email' | 'sms';
+
+/**
+ * A log-in's answer: the session, or, for an account with a second factor (issue 38), the ticket the second step is
+ * asked with and what that step takes.
+ */
 export async function login(
   api: Api,
   input: In<typeof account.loginForU>,
-): Promise<{ session: z.output<typeof account.SessionSchema> } | { factorTicket: string }> {
+): Promise<{ session: z.output<typeof account.SessionSchema> } | { factorTicket: string; factors: LoginFactor[] }> {
   const { data } = await api.call(account.loginForU, input);
-  return 'factor_required' in data ? { factorTicket: data.ticket } : { session: data };
+  return 'factor_required' in data ? { factorTicket: data.ticket, factors: data.factors } : { session: data };
 }
 export const demoLogin = (api: Api, demoId: string) => api.call(account.createAccountDemoForU, { demo_id: demoId });
 export const logout = (api: Api, token: string) => api.call(account.logout, {}, { token, initial: true });

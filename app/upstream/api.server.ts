@@ -45,6 +45,7 @@ export async function upstreamApi(request: Request, context: AppLoadContext): Pr
     token: signedIn?.token,
     clientIp: context.clientIp,
     userAgent: request.headers.get('user-agent'),
+    pageOrigin: new URL(request.url).origin,
     signal: request.signal,
   });
   /** Code 999 ends the session and sends the user to log in (spec §4), unless the call is initial. */

@@ -7,6 +7,7 @@
 import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import type { CallDef } from '#contract/calls/define';
+import { CLIENT_ORIGIN_HEADER } from '#contract/calls/passkeys';
 import { USER_AGENT_HEADER } from '#contract/calls/security';
 import { EnvelopeSchema, SUCCESS, TOKEN_INVALID } from '#contract/envelope';
 import type { Language } from '#contract/enums';
@@ -30,6 +31,8 @@ interface CallOptions {
   clientIp?: string;
   /** The browser's user agent, passed on so the upstream can word a signed-in device (issue 38). */
   userAgent?: string | null;
+  /** The page's origin: a passkey belongs to its host (issue 38). */
+  pageOrigin?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -118,6 +121,7 @@ function baseHeaders(options: CallOptions): Record<string, string> {
   if (options.clientIp) headers['x-forwarded-for'] = options.clientIp;
   const userAgent = passedUserAgent(options.userAgent);
   if (userAgent) headers[USER_AGENT_HEADER] = userAgent;
+  if (options.pageOrigin) headers[CLIENT_ORIGIN_HEADER] = options.pageOrigin;
   return headers;
 }
 

@@ -13,6 +13,8 @@ export interface SecurityState {
   recoveryCodesLeft: number;
   /** What a step-up asks for. */
   stepUpBy: 'totp' | 'email' | 'sms';
+  /** Passkeys held: a step-up may also take one (with JavaScript). */
+  passkeys: number;
   /** Withdrawals held until then (ms since the epoch), or null. */
   withdrawalsHeldUntil: number | null;
 }
@@ -25,6 +27,7 @@ export async function securityStatus(api: Api): Promise<SecurityState | null> {
       authenticatorOn: data.totp,
       recoveryCodesLeft: data.recovery_codes_left,
       stepUpBy: data.step_up,
+      passkeys: data.passkeys,
       withdrawalsHeldUntil: data.withdrawals_held_until,
     };
   } catch (error) {
@@ -55,6 +58,11 @@ export async function sendStepUpCode(api: Api, action: StepUpAction): Promise<st
 export async function stepUp(api: Api, action: StepUpAction, code: string): Promise<{ grant: string; expiresAt: number }> {
   const { data } = await api.call(security.stepUp, { action, code });
   return { grant: data.grant, expiresAt: data.expires_at };
+}
+
+/** A passkey-only account's log-in on a browser without JavaScript: a code sent for it; answers where, masked. */
+export async function sendLoginCode(api: Api, ticket: string): Promise<string> {
+  return (await api.call(security.loginFactorSend, { ticket })).data.to;
 }
 
 /** The log-in's second step: the ticket of a half-done log-in and a code give the session. */

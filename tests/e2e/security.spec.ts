@@ -115,7 +115,7 @@ test('set up the authenticator; log in with its code, then with a recovery code 
   await expect(status(page, 'Recovery codes left')).toHaveText('8');
   await page.getByRole('button', { name: 'Turn off the authenticator app' }).click();
   await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
-  await expect(page.getByText("To turn off the authenticator app, please confirm it's you.")).toBeVisible();
+  await expect(page.getByText("To turn off a second factor, please confirm it's you.")).toBeVisible();
   expect(new URL(page.url()).searchParams.get('id')).toBeTruthy();
   await page.getByLabel('Code', { exact: true }).fill('000000');
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();

@@ -21,6 +21,7 @@ import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server'
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { getSignedIn, startSession } from '~/utils/session.server';
 import { LoginFormSchema } from './schema';
+import { PasskeyButton } from '~/components/passkey-button';
 import { beginHalfLogin } from '../login_.factor/half-login.server';
 import { namedPageTitle } from '~/utils/page-title';
 
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const answer = await login(api, credentials);
     // An account with a second factor: no session yet, its code is asked on the next page (issue 38).
-    if ('factorTicket' in answer) return await beginHalfLogin(answer.factorTicket, safeRedirectPath(from, '/'));
+    if ('factorTicket' in answer) return await beginHalfLogin(answer.factorTicket, answer.factors, safeRedirectPath(from, '/'));
     const { t } = await translator(request, 'auth');
     return await startSession(request, answer.session, safeRedirectPath(from, '/'), { kind: 'success', message: t('login.success') });
   } catch (error) {
@@ -65,6 +66,7 @@ export default function LoginPage() {
   const { from, showMobile, byMobile, areas, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('auth');
+  const { t: tSecurity } = useTranslation('security');
   const [form, fields] = useLateSchemaForm(loadSchemas, (m) => m.LoginFormSchema, {
     id: 'login',
     constraint,
@@ -100,6 +102,15 @@ export default function LoginPage() {
         <Field meta={fields.password} label={t('fields.password')} type="password" autoComplete="current-password" />
         <SubmitButton>{t('login.submit')}</SubmitButton>
       </Form>
+      <PasskeyButton
+        ceremony="login"
+        action="/login/passkey"
+        intent="passkey"
+        label={tSecurity('passkey.signIn')}
+        className="button secondary block"
+      >
+        <input type="hidden" name="from" value={from} />
+      </PasskeyButton>
       <p className="link-row">
         <Link to="/forgot">{t('login.forgot')}</Link>
         <Link to={from !== '/' ? `/register?${new URLSearchParams({ from })}` : '/register'}>{t('login.noAccount')}</Link>

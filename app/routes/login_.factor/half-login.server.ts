@@ -4,6 +4,7 @@
  */
 import { createCookie, redirect } from '@remix-run/node';
 import { LOGIN_TICKET_TTL_MS } from '#contract/calls/security';
+import type { LoginFactor } from '~/upstream/account.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { dropRecord, keepRecord, newRecordId, readRecord, SECRET } from '~/utils/session.server';
 
@@ -22,12 +23,18 @@ export interface HalfLogin {
   ticket: string;
   /** Where the log-in was asked from (same-origin path). */
   from: string;
+  /** What the second step takes. */
+  factors: LoginFactor[];
+  /** Where a code for this log-in was sent (masked), once one was. */
+  sentTo?: string;
 }
 
+const recordTtl = LOGIN_TICKET_TTL_MS;
+
 /** Keeps the ticket and sends the browser to the code page (Post/Redirect/Get). */
-export async function beginHalfLogin(ticket: string, from: string): Promise<Response> {
+export async function beginHalfLogin(ticket: string, factors: LoginFactor[], from: string): Promise<Response> {
   const id = newRecordId();
-  await keepRecord(recordOf(id), { ticket, from: safeRedirectPath(from, '/') }, LOGIN_TICKET_TTL_MS);
+  await keepRecord(recordOf(id), { ticket, factors, from: safeRedirectPath(from, '/') }, recordTtl);
   return redirect('/login/factor', { headers: { 'Set-Cookie': await cookie.serialize(id) } });
 }
 
@@ -37,6 +44,12 @@ export async function halfLoginOf(request: Request): Promise<{ login: HalfLogin 
   if (typeof id !== 'string') return { login: null, started: false };
   const kept = await readRecord<Omit<HalfLogin, 'id'>>(recordOf(id));
   return { login: kept ? { id, ...kept } : null, started: true };
+}
+
+/** Notes where this log-in's code went (the record keeps its first expiry's length again: a few seconds more at most). */
+export async function noteLoginCodeSent(login: HalfLogin, to: string): Promise<void> {
+  const { id, ...kept } = login;
+  await keepRecord(recordOf(id), { ...kept, sentTo: to }, recordTtl);
 }
 
 /** Forgets a half-done log-in; answers the Set-Cookie that clears its cookie. */

@@ -7,7 +7,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v3';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { z } from 'zod';
 import { FactorCodeFormSchema } from '~/components/factor-code-schema';
 import { FactorCodeField } from '~/components/factor-code';
@@ -17,6 +17,8 @@ import { PageHeader } from '~/components/page-header';
 import { translator } from '~/i18n/i18next.server';
 import { useTranslation } from '~/i18n/react';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
+import { PasskeyButton } from '~/components/passkey-button';
+import { stepUpWithPasskey } from '~/upstream/passkeys.server';
 import { securityStatus, sendStepUpCode, stepUp } from '~/upstream/security.server';
 import { invalid, readForm, replyWithFailure } from '~/utils/form-action.server';
 import { requireRealAccount } from '~/utils/guards.server';
@@ -57,6 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t } = await translator(request, 'security');
   return {
     title: t('stepUp.title'),
+    id,
+    passkeys: status.passkeys > 0,
     action: kept.action,
     by: status.stepUpBy,
     sentTo: kept.sentTo ?? null,
@@ -85,6 +89,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return replyWithFailure(request, sent, error);
     }
   }
+  if (formData.get('intent') === 'passkey') {
+    const answer = formData.get('answer');
+    try {
+      const { grant } = await stepUpWithPasskey(api, kept.action, typeof answer === 'string' ? answer : '');
+      await saveKeptForm(id, { ...kept, grant });
+      return redirect(finishUrl(kept.back, id));
+    } catch (error) {
+      return replyWithFailure(request, parseWithZod(formData, { schema: z.object({}) }), error);
+    }
+  }
   if (submission.status !== 'success') return invalid(submission);
   try {
     const { grant } = await stepUp(api, kept.action, submission.value.code);
@@ -96,7 +110,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StepUpPage() {
-  const { action: what, by, sentTo, destination, back, constraint } = useLoaderData<typeof loader>();
+  const { id, passkeys, action: what, by, sentTo, destination, back, constraint } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('security');
   const late = useLateSchemaCheck(loadSchemas, (m) => m.FactorCodeFormSchema);
@@ -113,6 +128,16 @@ export default function StepUpPage() {
       <style dangerouslySetInnerHTML={{ __html: authCss }} />
       <PageHeader title={t('stepUp.title')} back={back} />
       <p className="notice">{t('stepUp.why', { action: t(`actions.${what}`) })}</p>
+      {passkeys ? (
+        <PasskeyButton
+          ceremony="step-up"
+          id={id}
+          action={`${location.pathname}${location.search}`}
+          intent="passkey"
+          label={t('passkey.use')}
+          withoutScript={t('passkey.needsScript')}
+        />
+      ) : null}
       {byCode ? (
         // Sending is a form of its own: the code field's checks are not this button's business.
         <Form method="post" className="form">
