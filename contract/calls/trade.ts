@@ -1,7 +1,7 @@
 /** Spec §7 "Markets and trading": orders and the account. */
 import { z } from 'zod';
 import { EntryMode, OrderTab, Side } from '../enums';
-import { codeField, DecimalField, OptionalDistanceField, OptionalPriceField, OptionalText, PageField, PositiveInt } from '../fields';
+import { codeField, DecimalField, IntField, OptionalDistanceField, OptionalPriceField, OptionalText, PageField, PositiveInt } from '../fields';
 import { defineCall } from './define';
 
 export const OrderSchema = z.object({
@@ -69,6 +69,13 @@ export const submit = defineCall({
   response: OrderSchema,
 });
 
+/**
+ * A statement's date range, ms since the epoch: `from` inclusive, `to` exclusive; either may be absent (no bound).
+ * Empty form text is the same as absent.
+ */
+const RangeBound = z.preprocess((v) => (v === '' || v === null ? undefined : v), IntField.refine((n) => n >= 0, { message: 'must not be negative' }).optional());
+const RangeFields = { from: RangeBound, to: RangeBound };
+
 export const MY_DEAL_PAGE_SIZE = 20;
 export const myDeal = defineCall({
   name: 'my_deal',
@@ -78,6 +85,8 @@ export const myDeal = defineCall({
   request: z.object({
     status: codeField([OrderTab.Holding, OrderTab.Pending, OrderTab.History]).default(OrderTab.Holding),
     page: PageField,
+    /** Only orders in this range: the history tab by the time each closed or was cancelled, the others by creation. */
+    ...RangeFields,
   }),
   response: z.array(OrderSchema),
   extras: {
@@ -219,7 +228,8 @@ export const forexChange = defineCall({
   method: 'GET',
   path: '/v1/api/main/accountLog/forexChange',
   auth: 'required',
-  request: z.object({ page: PageField }),
+  /** Only movements in the range (by their time); `total` counts those. */
+  request: z.object({ page: PageField, ...RangeFields }),
   response: z.array(AccountLogSchema),
   extras: { total: z.number().int() },
 });

@@ -134,18 +134,22 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
     ),
   );
   register(app, up, trade.myDeal, ({ input, user }) => {
-    const statuses = input.status === OrderTab.History ? [OrderStatus.Closed, OrderStatus.Cancelled] : [input.status];
-    const where = `user_id = ? AND status IN (${statuses.map(() => '?').join(',')})`;
+    const history = input.status === OrderTab.History;
+    const statuses = history ? [OrderStatus.Closed, OrderStatus.Cancelled] : [input.status];
+    // A closed order belongs to the day it closed (a statement's realised profit), an open one to when it was placed.
+    const range = rangeWhere(history ? 'COALESCE(completed_at, created_at)' : 'created_at', input);
+    const where = `user_id = ? AND status IN (${statuses.map(() => '?').join(',')})${range.sql}`;
+    const params = [user.id, ...statuses, ...range.params];
     const rows = up.db
       .prepare(`SELECT * FROM orders WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
-      .all(user.id, ...statuses, trade.MY_DEAL_PAGE_SIZE, (input.page - 1) * trade.MY_DEAL_PAGE_SIZE) as Parameters<typeof view>[0][];
-    const total = (up.db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE ${where}`).get(user.id, ...statuses) as { n: number }).n;
+      .all(...params, trade.MY_DEAL_PAGE_SIZE, (input.page - 1) * trade.MY_DEAL_PAGE_SIZE) as Parameters<typeof view>[0][];
+    const total = (up.db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE ${where}`).get(...params) as { n: number }).n;
     const figures = up.engine.figures(user.id);
     const allProfits =
       input.status === OrderTab.Holding
         ? figures.floatingProfit
         : input.status === OrderTab.History
-          ? (up.db.prepare(`SELECT COALESCE(SUM(profit), 0) AS s FROM orders WHERE ${where}`).get(user.id, ...statuses) as { s: number }).s
+          ? (up.db.prepare(`SELECT COALESCE(SUM(profit), 0) AS s FROM orders WHERE ${where}`).get(...params) as { s: number }).s
           : 0;
     return { data: rows.map(view), extras: { total, all_fact_profits: moneyNumber(allProfits), balance: moneyNumber(figures.balance) } };
   });
@@ -187,9 +191,11 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
     }),
   );
   register(app, up, trade.forexChange, ({ input, user, lang }) => {
+    const range = rangeWhere('created_at', input);
+    const where = `user_id = ?${range.sql}`;
     const rows = up.db
-      .prepare('SELECT * FROM account_log WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?')
-      .all(user.id, trade.ACCOUNT_LOG_PAGE_SIZE, (input.page - 1) * trade.ACCOUNT_LOG_PAGE_SIZE) as {
+      .prepare(`SELECT * FROM account_log WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
+      .all(user.id, ...range.params, trade.ACCOUNT_LOG_PAGE_SIZE, (input.page - 1) * trade.ACCOUNT_LOG_PAGE_SIZE) as {
       id: number;
       value: number;
       type: number;
@@ -198,7 +204,7 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
       order_id: number | null;
       created_at: number;
     }[];
-    const total = (up.db.prepare('SELECT COUNT(*) AS n FROM account_log WHERE user_id = ?').get(user.id) as { n: number }).n;
+    const total = (up.db.prepare(`SELECT COUNT(*) AS n FROM account_log WHERE ${where}`).get(user.id, ...range.params) as { n: number }).n;
     return {
       data: rows.map((r) => ({
         Id: r.id,
@@ -229,4 +235,19 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
   });
   register(app, up, content.getCompanyStatus, () => ({ status: Number(up.setting('company_status')) === 1 ? 1 : 0 }));
   register(app, up, content.contactEmail, () => ({ email: up.setting('contact_email') }));
+}
+
+/** The SQL of a list call's optional range (`from` inclusive, `to` exclusive, ms) over `column`. */
+function rangeWhere(column: string, range: { from?: number; to?: number }): { sql: string; params: number[] } {
+  const parts: string[] = [];
+  const params: number[] = [];
+  if (range.from !== undefined) {
+    parts.push(` AND ${column} >= ?`);
+    params.push(range.from);
+  }
+  if (range.to !== undefined) {
+    parts.push(` AND ${column} < ?`);
+    params.push(range.to);
+  }
+  return { sql: parts.join(''), params };
 }
