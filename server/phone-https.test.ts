@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -58,6 +59,14 @@ test('the certificate is made once, names the addresses, and is made again for a
   }
 });
 
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -65,11 +74,12 @@ interface Answer {
 }
 
 describe.skipIf(!fs.existsSync(ENTRY))('the built server with LAN_HTTPS=on', () => {
-  const PORT = Number(process.env.E2E_PORT ?? 3412);
-  const HTTPS_PORT = PORT + 1;
+  // E2E_PORT and the next one, or two ports the system says are free.
+  let PORT = Number(process.env.E2E_PORT);
+  let HTTPS_PORT = PORT + 1;
   // What the phone puts in Host: the machine's private address and the HTTPS port. The request goes to loopback.
-  const HOST = `192.168.77.10:${HTTPS_PORT}`;
-  const ORIGIN = `https://${HOST}`;
+  let HOST = '';
+  let ORIGIN = '';
   let child: ChildProcess;
   let dataDir: string;
   let out = '';
@@ -100,6 +110,9 @@ describe.skipIf(!fs.existsSync(ENTRY))('the built server with LAN_HTTPS=on', () 
   const cookiesOf = (a: Answer) => ((a.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!);
 
   beforeAll(async () => {
+    if (!PORT) [PORT, HTTPS_PORT] = [await freePort(), await freePort()];
+    HOST = `192.168.77.10:${HTTPS_PORT}`;
+    ORIGIN = `https://${HOST}`;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lan-https-test-'));
     child = spawn(process.execPath, [ENTRY], {
       env: {
@@ -118,11 +131,11 @@ describe.skipIf(!fs.existsSync(ENTRY))('the built server with LAN_HTTPS=on', () 
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`not ready:\n${out}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`not ready:\n${out}`)), 60_000);
       child.stdout!.on('data', () => /continue to the site|no private network address/.test(out) && (clearTimeout(timer), resolve()));
       child.once('exit', () => reject(new Error(`exited:\n${out}`)));
     });
-  }, 40_000);
+  }, 70_000);
 
   afterAll(async () => {
     if (child.exitCode === null) {
