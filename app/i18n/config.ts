@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'alerts',
   'security',
   'devices',
+  'statements',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -53,8 +53,8 @@ export interface PositionPage {
   balance: number;
 }
 
-export async function positionPage(api: Api, tab: OrderTab, page = 1): Promise<PositionPage> {
-  const { data, extras } = await api.call(trade.myDeal, { status: tab, page });
+export async function positionPage(api: Api, tab: OrderTab, page = 1, range: TimeRange = {}): Promise<PositionPage> {
+  const { data, extras } = await api.call(trade.myDeal, { status: tab, page, ...range });
   return {
     positions: data.map(positionView),
     total: extras.total ?? 0,
@@ -125,23 +125,38 @@ export const account = async (api: Api): Promise<Account> => accountView((await 
 /** A movement of money as the trader reads it. */
 export interface LedgerEntry {
   id: number;
+  /** LedgerType. */
+  type: number;
+  /** The type's name in the trader's language. */
+  typeName: string;
   /** Signed USD. */
   amount: number;
   label: string;
   balanceAfter: number;
   time: string;
+  /** The order it belongs to, if any. */
+  orderId: number | null;
 }
 
-/** A page of the account log, newest first, and how many movements there are in all. */
-export async function accountLog(api: Api, page = 1): Promise<{ entries: LedgerEntry[]; total: number }> {
-  const { data, extras } = await api.call(trade.forexChange, { page });
+/** A date range of a list, ms since the epoch: `from` inclusive, `to` exclusive. */
+export interface TimeRange {
+  from?: number;
+  to?: number;
+}
+
+/** A page of the account log, newest first, and how many movements there are in all (in `range`, when given). */
+export async function accountLog(api: Api, page = 1, range: TimeRange = {}): Promise<{ entries: LedgerEntry[]; total: number }> {
+  const { data, extras } = await api.call(trade.forexChange, { page, ...range });
   const entries = data.map((e) => ({
     id: e.Id,
+    type: e.Type,
+    typeName: e.MemoTran,
     amount: e.Value,
     // An adjustment's words are the back office's memo; every other movement has its name.
     label: e.Type === LedgerType.AdminAdjustment ? e.Memo || e.MemoTran : e.MemoTran,
     balanceAfter: e.Balance,
     time: e.CreatedAtTran,
+    orderId: e.OrderId,
   }));
   return { entries, total: extras.total ?? 0 };
 }

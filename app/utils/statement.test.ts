@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LedgerType } from '#contract/enums';
-import { buildStatement, csvMoney, londonDay, statementRange } from './statement';
+import { buildStatement, csvMoney, londonDateTime, londonDay, statementRange } from './statement';
 
 const range = (query: string, now = Date.UTC(2026, 6, 15, 12)) => statementRange(new URLSearchParams(query), now);
 
@@ -25,6 +25,9 @@ describe('statementRange', () => {
     expect(range('from=2026-07-10&to=2026-07-03')).toMatchObject({ fromDate: '2026-07-03', toDate: '2026-07-10' });
     // 23:30 UTC on 31 July is already 1 August in London.
     expect(londonDay(Date.UTC(2026, 6, 31, 23, 30))).toBe('2026-08-01');
+    expect(londonDateTime(Date.UTC(2026, 6, 31, 23, 30, 5))).toBe('2026-08-01 00:30:05');
+    expect(londonDateTime(Date.UTC(2026, 0, 31, 23, 30, 5))).toBe('2026-01-31 23:30:05');
+    expect(londonDateTime(Number.NaN)).toBe('');
   });
 });
 

@@ -26,10 +26,14 @@ function dayStart(text: string, plusDays = 0): number | null {
   return londonDayStart(noon / 1000) * 1000;
 }
 
-/** The London day holding a moment, YYYY-MM-DD. */
-export function londonDay(ms: number): string {
-  return new Date(ms + londonOffset(Math.floor(ms / 1000)) * 1000).toISOString().slice(0, 10);
+/** A moment as a spreadsheet sorts it: YYYY-MM-DD HH:MM:SS, London time ('' for no time). */
+export function londonDateTime(ms: number): string {
+  if (!Number.isFinite(ms)) return '';
+  return new Date(ms + londonOffset(Math.floor(ms / 1000)) * 1000).toISOString().slice(0, 19).replace('T', ' ');
 }
+
+/** The London day holding a moment, YYYY-MM-DD. */
+export const londonDay = (ms: number): string => londonDateTime(ms).slice(0, 10);
 
 /**
  * The range a statement's `from` and `to` ask for; a missing or malformed day falls back to the month so far
@@ -83,7 +87,10 @@ export interface Statement<E> {
  * Opening balance, the range's movements grouped by type (oldest first in each group, types in the ledger's
  * order, an unknown type last), and the closing balance as their exact sum.
  */
-export function buildStatement<E extends { type: number; amount: number; id: number }>(opening: number, entries: readonly E[]): Statement<E> {
+export function buildStatement<E extends { type: number; amount: number; id: number }>(
+  opening: number,
+  entries: readonly E[],
+): Statement<E> {
   const groups = new Map<number, StatementGroup<E>>();
   const openingUnits = money.fromNumber(opening);
   let closingUnits = openingUnits;
@@ -95,7 +102,8 @@ export function buildStatement<E extends { type: number; amount: number; id: num
     group.lines.push({ entry, units });
     group.totalUnits += units;
   }
-  const rank = (type: number) => (STATEMENT_TYPE_ORDER.includes(type) ? STATEMENT_TYPE_ORDER.indexOf(type) : STATEMENT_TYPE_ORDER.length + type);
+  const rank = (type: number) =>
+    STATEMENT_TYPE_ORDER.includes(type) ? STATEMENT_TYPE_ORDER.indexOf(type) : STATEMENT_TYPE_ORDER.length + type;
   return { openingUnits, groups: [...groups.values()].sort((a, b) => rank(a.type) - rank(b.type)), closingUnits };
 }
 

@@ -1,7 +1,16 @@
 /** Spec §7 "Markets and trading": orders and the account. */
 import { z } from 'zod';
 import { EntryMode, OrderTab, Side } from '../enums';
-import { codeField, DecimalField, IntField, OptionalDistanceField, OptionalPriceField, OptionalText, PageField, PositiveInt } from '../fields';
+import {
+  codeField,
+  DecimalField,
+  IntField,
+  OptionalDistanceField,
+  OptionalPriceField,
+  OptionalText,
+  PageField,
+  PositiveInt,
+} from '../fields';
 import { defineCall } from './define';
 
 export const OrderSchema = z.object({
@@ -73,7 +82,10 @@ export const submit = defineCall({
  * A statement's date range, ms since the epoch: `from` inclusive, `to` exclusive; either may be absent (no bound).
  * Empty form text is the same as absent.
  */
-const RangeBound = z.preprocess((v) => (v === '' || v === null ? undefined : v), IntField.refine((n) => n >= 0, { message: 'must not be negative' }).optional());
+const RangeBound = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  IntField.refine((n) => n >= 0, { message: 'must not be negative' }).optional(),
+);
 const RangeFields = { from: RangeBound, to: RangeBound };
 
 export const MY_DEAL_PAGE_SIZE = 20;

@@ -42,7 +42,10 @@ beforeAll(async () => {
   const now = async () => Date.parse(expectOk(trade.forexChange, await up.call(trade.forexChange, {}, { token }))[0]!.CreatedAtTran);
   const trip = async (exit: number) => {
     up.setPrice('EURUSD', 1.1);
-    const o = expectOk(trade.submit, await up.call(trade.submit, { type: 1, cont: '0.5', forex_id: eurusd, status: 1, multiple: 100 }, { token }));
+    const o = expectOk(
+      trade.submit,
+      await up.call(trade.submit, { type: 1, cont: '0.5', forex_id: eurusd, status: 1, multiple: 100 }, { token }),
+    );
     up.setPrice('EURUSD', exit);
     expectOk(trade.close, await up.call(trade.close, { id: o.Id }, { token }));
   };

@@ -4,7 +4,7 @@
  * its time; newest first, an endless list with JavaScript and page links without.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useCallback } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { ACCOUNT_LOG_PAGE_SIZE } from '#contract/calls/trade';
@@ -40,7 +40,7 @@ const historyUrl = (page: number) => `/mine/history?page=${page}`;
 
 export default function AccountHistoryPage() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation('mine');
+  const { t } = useTranslation(['mine', 'statements']);
   const locale = useLocale();
   const list = usePagedList<LedgerEntry>(data, (e) => e.id, useCallback(historyUrl, []));
   return (
@@ -48,6 +48,21 @@ export default function AccountHistoryPage() {
       {/* The screen's stylesheet comes with its markup (decision 0020). */}
       <style dangerouslySetInnerHTML={{ __html: mineCss }} />
       <PageHeader title={t('pages.history')} back="/mine" />
+      <ul className="statement-links">
+        <li>
+          <Link to="/mine/statement">{t('statements:link')}</Link>
+        </li>
+        <li>
+          <a href="/mine/statement/account.csv" download>
+            {t('statements:download.account')}
+          </a>
+        </li>
+        <li>
+          <a href="/mine/statement/orders.csv" download>
+            {t('statements:download.orders')}
+          </a>
+        </li>
+      </ul>
       {list.items.length === 0 ? (
         <p className="empty">{t('history.empty')}</p>
       ) : (
