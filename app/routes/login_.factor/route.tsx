@@ -50,7 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!login) throw await startAgain(request, null, started);
   const { t } = await translator(request, 'security');
   return {
-    title: t('login.title'),
+    // A passkey-only account is not asked for a code first.
+    title: t((login.factors ?? ['totp']).includes('totp') ? 'login.title' : 'stepUp.title'),
     minutes: LOGIN_TICKET_TTL_MS / 60_000,
     back: login.from === '/' ? '/login' : `/login?${new URLSearchParams({ from: login.from })}`,
     // Records kept before passkeys existed name no factors: the authenticator was the only one.
@@ -110,7 +111,7 @@ export default function LoginFactorPage() {
     <main className="page">
       {/* The screen's stylesheet comes with its markup (decision 0020). */}
       <style dangerouslySetInnerHTML={{ __html: authCss }} />
-      <PageHeader title={t('login.title')} back={back} />
+      <PageHeader title={t(byAuthenticator ? 'login.title' : 'stepUp.title')} back={back} />
       <p className="notice">{t(byAuthenticator ? 'login.explain' : 'login.explainPasskey', { minutes })}</p>
       {factors.includes('passkey') ? (
         <PasskeyButton
