@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { OrderStatus, Side } from '#contract/enums';
-import { money } from '#contract/money';
+import { formatUnits, LOT_DECIMALS, lots, money } from '#contract/money';
 import type { Position } from '#contract/views';
 import { translator } from '~/i18n/i18next.server';
 import { loaderFailure, upstreamApi } from '~/upstream/api.server';
@@ -38,16 +38,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       rows = [
         ['time', 'type', 'details', 'amount', 'balanceAfter', 'order'].map((c) => t(`columns.${c}`)),
         // Oldest first, as a statement reads.
-        ...[...entries]
-          .reverse()
-          .map((e: LedgerEntry) => [
-            londonTime(e.time),
-            e.typeName,
-            e.label,
-            cash(e.amount),
-            cash(e.balanceAfter),
-            e.orderId ? String(e.orderId) : '',
-          ]),
+        ...[...entries].reverse().map((e: LedgerEntry) => [
+          londonTime(e.time),
+          e.typeName,
+          // The back office's memo of an adjustment; other movements are said by their type.
+          e.label === e.typeName ? '' : e.label,
+          cash(e.amount),
+          cash(e.balanceAfter),
+          e.orderId ? String(e.orderId) : '',
+        ]),
       ];
     } else {
       const { rows: positions } = await historyInRange(api, range);
@@ -74,7 +73,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
             String(p.id),
             p.instrument.symbol,
             orders(p.side === Side.Buy ? 'side.buy' : 'side.sell'),
-            String(p.lots),
+            formatUnits(lots.parse(p.lots) ?? 0, LOT_DECIMALS, 2),
             String(p.leverage),
             p.price.toFixed(p.instrument.digits),
             p.status === OrderStatus.Cancelled ? '' : p.mark.toFixed(p.instrument.digits),

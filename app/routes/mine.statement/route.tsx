@@ -43,8 +43,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         lines: g.lines.map(({ entry }) => ({
           id: entry.id,
           time: entry.time,
-          label: entry.label,
-          orderId: entry.orderId,
+          // Under its type's heading a line needs only what sets it apart: the back office's memo, the order.
+          details: [entry.label === entry.typeName ? '' : entry.label, entry.orderId ? t('order', { id: entry.orderId }) : '']
+            .filter(Boolean)
+            .join(' · '),
           amount: entry.amount,
           balanceAfter: entry.balanceAfter,
         })),
@@ -129,7 +131,7 @@ export default function StatementPage() {
                 <td>
                   <time dateTime={l.time}>{formatDateTime(l.time, locale)}</time>
                 </td>
-                <td>{l.orderId ? `${l.label} · ${t('order', { id: l.orderId })}` : l.label}</td>
+                <td>{l.details}</td>
                 <td className={`num amount ${trendOf(l.amount)}`}>{formatProfit(l.amount, locale)}</td>
                 <td className="num">{formatMargin(l.balanceAfter, locale)}</td>
               </tr>
