@@ -2,7 +2,7 @@
  * Statements (issue 40), JavaScript on and off: the statement of a range of days from the account history, its
  * opening and closing balances with every line adding up; a range after the last movement opens at the balance
  * the ledger holds; the CSV files downloaded from it (BOM, CRLF, quoted fields) hold the same movements as the
- * statement and the same orders as the history list.
+ * statement and the same orders as the history list; in Arabic and Chinese, headers and text as the trader reads them.
  */
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
@@ -210,3 +210,21 @@ test('statements and their files are for signed-in traders only', async ({ page,
   expect(res.status()).toBe(302);
   expect(res.headers()['content-type'] ?? '').not.toContain('text/csv');
 });
+
+for (const [lng, title, timeHeader, link] of [
+  ['ar', 'كشف الحساب', 'الوقت (لندن)', 'حركات الحساب (CSV)'],
+  ['hk', '結單', '時間（倫敦）', '賬戶變動（CSV）'],
+] as const) {
+  test(`${lng}: the statement and its CSV in the trader's language`, async ({ page }) => {
+    const email = await logInRealAccount(page, `statement-${lng}`);
+    await admin('POST', '/admin/balance', { user: email, amount: '12.5', memo: 'إيداع 入金' });
+    await chooseLanguage(page, lng);
+    await page.goto('/mine/statement');
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', lng === 'ar' ? 'rtl' : 'ltr');
+    const { text } = await download(page, link);
+    const rows = parseCsv(text);
+    expect(rows[0]![0]).toBe(timeHeader);
+    expect(rows[1]!.slice(2, 5)).toEqual(['إيداع 入金', '12.50', '12.50']);
+  });
+}
