@@ -10,9 +10,9 @@ import { useTranslation } from '~/i18n/react';
 import type { PasskeyView } from '~/upstream/passkeys.server';
 import { formatMoment } from '~/utils/format-date';
 import { useLocale } from '~/utils/locale';
-import { PASSKEY_NAME_MAX } from '#contract/calls/passkeys';
 
-export function PasskeyList({ passkeys, suggestedName }: { passkeys: PasskeyView[]; suggestedName: string }) {
+/** `nameMax` comes with the page's data: the contract's calls stay out of the browser's code. */
+export function PasskeyList({ passkeys, suggestedName, nameMax }: { passkeys: PasskeyView[]; suggestedName: string; nameMax: number }) {
   const { t } = useTranslation('security');
   const locale = useLocale();
   return (
@@ -34,7 +34,7 @@ export function PasskeyList({ passkeys, suggestedName }: { passkeys: PasskeyView
               <input type="hidden" name="id" value={p.id} />
               <div className="field">
                 <label htmlFor={`passkey-${p.id}`}>{t('passkey.name')}</label>
-                <input id={`passkey-${p.id}`} name="name" defaultValue={p.name} required maxLength={PASSKEY_NAME_MAX} />
+                <input id={`passkey-${p.id}`} name="name" defaultValue={p.name} required maxLength={nameMax} />
               </div>
               <SubmitButton name="intent" value="passkey-rename" className="button secondary">
                 {t('passkey.rename')}
@@ -49,7 +49,7 @@ export function PasskeyList({ passkeys, suggestedName }: { passkeys: PasskeyView
       <PasskeyButton ceremony="register" intent="passkey-add" label={t('passkey.add')} withoutScript={t('passkey.needsScriptAdd')}>
         <div className="field">
           <label htmlFor="new-passkey-name">{t('passkey.name')}</label>
-          <input id="new-passkey-name" name="name" defaultValue={suggestedName} required maxLength={PASSKEY_NAME_MAX} />
+          <input id="new-passkey-name" name="name" defaultValue={suggestedName} required maxLength={nameMax} />
         </div>
       </PasskeyButton>
     </section>

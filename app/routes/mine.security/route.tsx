@@ -76,6 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       finishing && (removing || status.authenticatorOn) ? { id: finishing, label: removing ? t('passkey.remove') : t('off.submit') } : null,
     passkeys: passkeys ?? [],
     suggestedName: os ?? browser ?? t('passkey.title'),
+    nameMax: PASSKEY_NAME_MAX,
     constraint: getZodConstraint(FactorCodeFormSchema),
   };
 }
@@ -137,7 +138,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SecurityPage() {
-  const { status, setup, codes, finishing, passkeys, suggestedName, constraint } = useLoaderData<typeof loader>();
+  const { status, setup, codes, finishing, passkeys, suggestedName, nameMax, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('security');
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
@@ -152,7 +153,7 @@ export default function SecurityPage() {
       ) : (
         <SecurityStatusCard status={status} lastResult={lastResult} />
       )}
-      {setup ? null : <PasskeyList passkeys={passkeys} suggestedName={suggestedName} />}
+      {setup ? null : <PasskeyList passkeys={passkeys} suggestedName={suggestedName} nameMax={nameMax} />}
       {finishing && !actionData ? <StepUpFinish id={finishing.id} label={finishing.label} cancelTo={PATH} danger /> : null}
     </main>
   );
