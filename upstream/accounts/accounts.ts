@@ -99,9 +99,9 @@ export class Accounts {
   ) {
     this.loginPerAccount = new RateLimiter(10, 15 * 60 * 1000, options.clock);
     this.loginPerIp = new RateLimiter(LOGINS_PER_IP_PER_15_MIN, 15 * 60 * 1000, options.clock);
-    this.codesPerIp = new RateLimiter(CODES_PER_IP_PER_HOUR, 60 * 60 * 1000, options.clock);
-    this.codeGuessesPerPair = new RateLimiter(CODE_GUESSES_PER_PAIR_PER_15_MIN, 15 * 60 * 1000, options.clock);
     const limit = (key: string, fallback: number) => () => Number(options.setting(key)) || fallback;
+    this.codesPerIp = new RateLimiter(limit('codes_per_ip_per_hour', CODES_PER_IP_PER_HOUR), 60 * 60 * 1000, options.clock);
+    this.codeGuessesPerPair = new RateLimiter(CODE_GUESSES_PER_PAIR_PER_15_MIN, 15 * 60 * 1000, options.clock);
     this.demosPerIp = new RateLimiter(limit('demos_per_ip_per_hour', DEMOS_PER_IP_PER_HOUR), 60 * 60 * 1000, options.clock);
     this.captchasPerIp = new RateLimiter(limit('captchas_per_ip_per_10_min', CAPTCHAS_PER_IP_PER_10_MIN), 10 * 60 * 1000, options.clock);
     // Every authenticated call runs these: prepare them once.

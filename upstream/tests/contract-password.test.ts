@@ -294,6 +294,16 @@ describe('rate limits (per account and per IP)', () => {
     advance(61 * MINUTE);
     expectOk(account.sendEmail, await up.call(account.sendEmail, { to: freshEmail('flood'), type: 1 }));
   });
+
+  test('the back office may widen the codes an address may ask for (codes_per_ip_per_hour)', async () => {
+    advance(61 * MINUTE);
+    await up.admin('POST', '/admin/setting', { key: 'codes_per_ip_per_hour', value: String(CODES_PER_IP_PER_HOUR + 5) });
+    for (let i = 0; i < CODES_PER_IP_PER_HOUR + 5; i++)
+      expectOk(account.sendEmail, await up.call(account.sendEmail, { to: freshEmail('wide'), type: 1 }));
+    expectError(await up.call(account.sendEmail, { to: freshEmail('wide'), type: 1 }), 'RateLimited');
+    await up.admin('POST', '/admin/setting', { key: 'codes_per_ip_per_hour', value: '' });
+    advance(61 * MINUTE);
+  });
 });
 
 describe('creation limits per address (issue 9 #8)', () => {
