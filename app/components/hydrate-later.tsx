@@ -10,26 +10,33 @@
  */
 import { createElement, useEffect, useRef, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { whenIdle } from '~/utils/when-idle';
 
 /**
  * Loads a component's code once, when the browser is first idle after hydration (asking for five chunks from
- * hydration's own effects made its last task a long one on a weak phone); null until it is there (and for good
- * if it fails).
+ * hydration's own effects made its last task a long one on a weak phone), or at once when nothing is drawn
+ * meanwhile (`now`); null until it is there (and for good if it fails).
  */
-export function useLoadedComponent<P>(load: () => Promise<ComponentType<P>>, cache: { component?: ComponentType<P> }, wanted = true) {
+export function useLoadedComponent<P>(
+  load: () => Promise<ComponentType<P>>,
+  cache: { component?: ComponentType<P> },
+  wanted = true,
+  now = false,
+) {
   const [component, setComponent] = useState<ComponentType<P> | undefined>(() => cache.component);
   useEffect(() => {
     if (component || !wanted) return;
-    return whenIdle(() =>
+    const fetch = () =>
       // (A component gone meanwhile ignores the answer: React 18 drops a state update after unmount.)
       load().then(
         (loaded) => setComponent(() => (cache.component = loaded)),
         // Offline or a deploy in between: the server's markup (or nothing) stays; the next page tries again.
         () => undefined,
-      ),
-    );
-  }, [component, wanted, load, cache]);
+      );
+    if (!now) return whenIdle(fetch);
+    void fetch();
+  }, [component, wanted, now, load, cache]);
   return component ?? null;
 }
 
@@ -47,9 +54,13 @@ export function hydrateLater<P extends object>(
 ): ComponentType<P> & { preload: () => Promise<unknown> } {
   const cache: { component?: ComponentType<P> } = {};
   function HydrateLater(props: P) {
-    const loaded = useLoadedComponent(load, cache, !import.meta.env.SSR);
+    // First drawn after hydration (a toast after a form's answer, a page reached by a link): there is no server
+    // markup to keep, so until its code comes the part is missing, and the code is asked for at once.
+    const hydrated = useHydrated();
+    const [drawnByBrowser] = useState(hydrated);
+    const loaded = useLoadedComponent(load, cache, !import.meta.env.SSR, drawnByBrowser);
     const island = useRef<HTMLDivElement>(null);
-    // Drawn by the browser from the start (no server markup to keep), or swapped in once the island is idle.
+    // Drawn by the browser from the start, or swapped in once the island is idle.
     const [swapped, setSwapped] = useState(() => !!cache.component);
     // A finger or the main button held down on the island is using it too (Safari does not focus what is
     // pressed): noted from hydration on, since the press may begin before the code comes. By pointer, so a
@@ -106,7 +117,7 @@ export function hydrateLater<P extends object>(
         removeEventListener('pointercancel', release, true);
       };
     }, [loaded, swapped]);
-    const component = import.meta.env.SSR ? server : swapped ? loaded : null;
+    const component = import.meta.env.SSR ? server : swapped || drawnByBrowser ? loaded : null;
     return component ? (
       <div className="island">{createElement(component, props)}</div>
     ) : (

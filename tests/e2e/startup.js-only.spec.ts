@@ -304,3 +304,17 @@ test('a trader coming from the market list sees the ticket with the trade screen
   await expect(page.locator('form.order-form[data-live]')).toHaveCount(1);
   expect(await page.evaluate(() => (window as unknown as { emptyTicket: string[] }).emptyTicket)).toEqual([]);
 });
+
+// A part first drawn after hydration (the toast a form's answer brings) has no server markup to show meanwhile,
+// so its code is asked for at once, not when the browser is next idle: here the phone is never idle (its idle
+// callbacks never come, as on a busy cheap phone), and the trader still reads that the demo account is ready.
+test('a toast brought by a form answered after hydration shows on a phone that is never idle', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  await chooseLanguage(page, 'en');
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByRole('button', { name: 'Open a demo account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your demo account is ready.' })).toBeVisible();
+});
