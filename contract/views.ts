@@ -80,6 +80,27 @@ export function instrumentView(i: UpstreamInstrument): Instrument {
   };
 }
 
+/**
+ * What the Contract screen adds to an instrument: rules the product call may carry (issue 40). Each is null
+ * when the broker's backend does not send it, and the screen leaves its row out.
+ */
+export interface InstrumentContract {
+  /** The most lots one order may have. */
+  maxLots: number | null;
+  /** Least distance of a stop or pending price from the price, in points; 0: any distance on the right side. */
+  stopsLevel: number | null;
+  /** The weekly session: spans in minutes from Sunday 00:00 UTC (see contract/calls/market.ts). */
+  sessions: { open: number; close: number }[] | null;
+}
+
+export function instrumentContractView(i: UpstreamInstrument): InstrumentContract {
+  return {
+    maxLots: i.ForexMaxCont ?? null,
+    stopsLevel: i.StopsLevel ?? null,
+    sessions: i.TradingSessions?.map((s) => ({ open: s.Open, close: s.Close })) ?? null,
+  };
+}
+
 /** A quote as the upstream's DAY_MARKET push gives it. */
 export function quoteView(m: DayMarketPush): Quote {
   const q = m.quotation;

@@ -35,6 +35,22 @@ export const InstrumentSchema = z.object({
   ForexQuotations: QuotationSchema,
   /** The currency the price is quoted in; margin and profit are converted to USD (upstream.md). */
   QuoteCurrency: z.string(),
+  /**
+   * The weekly trading session (issue 40; optional: a broker's backend may not send it): the spans the market is
+   * open, in minutes from Sunday 00:00 UTC, Open < Close ≤ 10080. One span of 0–10080: never closes.
+   */
+  TradingSessions: z
+    .array(
+      z.object({ Open: z.number().int().min(0).max(10080), Close: z.number().int().min(1).max(10080) }).refine((s) => s.Open < s.Close),
+    )
+    .optional(),
+  /** The most lots one order may have; absent: no maximum is sent. */
+  ForexMaxCont: z.number().positive().optional(),
+  /**
+   * The least distance, in points (the price's last decimal), between the price and a take profit, stop loss or
+   * pending order's price; 0: any distance on the right side of the price. Absent: not sent.
+   */
+  StopsLevel: z.number().int().min(0).optional(),
 });
 export type Instrument = z.infer<typeof InstrumentSchema>;
 

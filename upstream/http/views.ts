@@ -9,6 +9,7 @@ import { LOT_DECIMALS, MONEY_DECIMALS, mulDiv, unitsToNumber } from '../../contr
 import type { UserRow } from '../accounts/accounts';
 import type { AlertRow } from '../alerts/book';
 import { priceNumber, type Instrument, type Market } from '../market/market';
+import { STOPS_LEVEL_POINTS } from '../trading/contract-rules';
 import type { OrderRow, TradingEngine } from '../trading/engine';
 
 export const moneyNumber = (units: number) => unitsToNumber(units, MONEY_DECIMALS);
@@ -50,6 +51,8 @@ export function instrumentView(market: Market, inst: Instrument): InstrumentView
     HasForexMultiple: inst.leverages.map((Value) => ({ Value })),
     ForexQuotations: { Open: p(q.open), Close: p(q.close), Change: q.change, High: p(q.high), Low: p(q.low), Volume: q.volume },
     QuoteCurrency: inst.quoteCurrency,
+    TradingSessions: market.sessions(inst).map((s) => ({ Open: s.open, Close: s.close })),
+    StopsLevel: STOPS_LEVEL_POINTS,
   };
 }
 

@@ -7,7 +7,7 @@ import { MarketStatus, type ChartPeriod } from '../../contract/enums';
 import { mulDiv, pow10 } from '../../contract/money';
 import type { Db } from '../db/database';
 import { CandleBook, type Candle } from './candles';
-import { isWithinTradingHours, londonDayStart } from './time';
+import { isWithinTradingHours, londonDayStart, tradingSessions, type WeeklySession } from './time';
 
 /** A market's hours: the real weekly session, or open around the clock unless forced (tests, demos). */
 export type MarketHours = 'real' | 'always';
@@ -195,6 +195,11 @@ export class Market {
     if (!inst || !s) return MarketStatus.Closed;
     if (s.forcedStatus !== null) return s.forcedStatus as MarketStatus;
     return isWithinTradingHours(inst.alwaysOpen || this.hours === 'always', at) ? MarketStatus.Open : MarketStatus.Closed;
+  }
+
+  /** The weekly session its status follows (a forced switch aside): what the product call tells traders. */
+  sessions(inst: Instrument): readonly WeeklySession[] {
+    return tradingSessions(inst.alwaysOpen || this.hours === 'always');
   }
 
   isOpen(id: number): boolean {

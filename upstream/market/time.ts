@@ -11,17 +11,28 @@ export function periodStart(period: ChartPeriod, t: number): number {
   return t - (((t % len) + len) % len);
 }
 
-/**
- * Weekly session of forex, metals, indices and energy: closed from Friday 22:00 to Sunday 22:00 UTC.
- * Crypto never closes.
- */
+/** A span of the week when a market is open: minutes from Sunday 00:00 UTC, `open` < `close` ≤ one week. */
+export interface WeeklySession {
+  open: number;
+  close: number;
+}
+
+export const WEEK_MINUTES = 7 * 24 * 60;
+const DAY_MINUTES = 24 * 60;
+
+/** Crypto never closes. */
+const AROUND_THE_CLOCK: readonly WeeklySession[] = [{ open: 0, close: WEEK_MINUTES }];
+/** Forex, metals, indices and energy (upstream.md): closed from Friday 22:00 to Sunday 22:00 UTC. */
+const WEEKDAYS: readonly WeeklySession[] = [{ open: 22 * 60, close: 5 * DAY_MINUTES + 22 * 60 }];
+
+/** The weekly session: the one rule that both the market's status and the product call's session read. */
+export function tradingSessions(alwaysOpen: boolean): readonly WeeklySession[] {
+  return alwaysOpen ? AROUND_THE_CLOCK : WEEKDAYS;
+}
+
 export function isWithinTradingHours(alwaysOpen: boolean, t: number): boolean {
-  if (alwaysOpen) return true;
-  const d = new Date(t * 1000);
-  const day = d.getUTCDay();
-  const hour = d.getUTCHours();
-  if (day === 6) return false;
-  if (day === 5 && hour >= 22) return false;
-  if (day === 0 && hour < 22) return false;
-  return true;
+  const minute = Math.floor((((t % (7 * 86400)) + 7 * 86400) % (7 * 86400)) / 60);
+  // The epoch was a Thursday: shift so that minute 0 is Sunday 00:00 UTC.
+  const ofWeek = (minute + 4 * DAY_MINUTES) % WEEK_MINUTES;
+  return tradingSessions(alwaysOpen).some((s) => ofWeek >= s.open && ofWeek < s.close);
 }
