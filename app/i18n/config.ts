@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'security',
   'devices',
   'statements',
+  'contract',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

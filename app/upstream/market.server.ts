@@ -2,7 +2,16 @@
 import * as market from '#contract/calls/market';
 import type { ChartPeriod } from '#contract/enums';
 import { DEFAULT_LANGUAGE } from '#contract/languages';
-import { candleView, categoryView, instrumentView, type Candle, type Category, type Instrument } from '#contract/views';
+import {
+  candleView,
+  categoryView,
+  instrumentContractView,
+  instrumentView,
+  type Candle,
+  type Category,
+  type Instrument,
+  type InstrumentContract,
+} from '#contract/views';
 import { UpstreamUnavailable, type Api, type ApiCallOptions } from './api.server';
 import { callUpstream, type UpstreamTarget } from './client.server';
 import { SHARED_ANSWER_TTL_MS, sharedAnswers, withWarmQuotes } from './warm-market.server';
@@ -83,6 +92,21 @@ export async function instrumentList(api: Api, search?: string, options?: ApiCal
     if (search || !(error instanceof UpstreamUnavailable) || !fallback || Date.now() - fallback.at > LAST_GOOD_MAX_AGE_MS) throw error;
     return { instruments: fallback.instruments, stale: true };
   }
+}
+
+/** One instrument with its contract's rules, and the list it came in (another instrument may convert its quote to USD). */
+export interface ContractAnswer {
+  instrument: Instrument;
+  contract: InstrumentContract;
+  instruments: Instrument[];
+}
+
+/** The Contract screen's data: asked fresh, since the catalogue kept for the quote list leaves the contract's rules out. */
+export async function instrumentContract(api: Api, code: string): Promise<ContractAnswer | null> {
+  const raw = (await api.call(market.tradeList, {})).data;
+  const found = raw.find((i) => i.Code === code);
+  if (!found) return null;
+  return { instrument: instrumentView(found), contract: instrumentContractView(found), instruments: raw.map(instrumentView) };
 }
 
 const categories = sharedAnswers<Category[]>();

@@ -41,8 +41,9 @@ test('search finds instruments by name and opens the trade screen', async ({ pag
   await page.getByRole('searchbox').fill('eth');
   await page.getByRole('button', { name: 'Search' }).click();
   const products = page.getByRole('list', { name: 'Products' });
-  await expect(products.getByRole('link')).toHaveCount(1);
-  await expect(products.getByRole('link')).toContainText('ETH/USD');
+  // One product: its row links to its trade screen and to its contract.
+  await expect(products.getByRole('listitem')).toHaveCount(1);
+  await expect(products.getByRole('link').first()).toContainText('ETH/USD');
   await page.getByRole('searchbox').fill('no such thing');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('Nothing matches your search.')).toBeVisible();

@@ -21,6 +21,7 @@ import { providerCookie } from './provider-cookie.server';
 import { readBoundedForm } from '~/utils/bounded-form.server';
 import { namedPageTitle } from '~/utils/page-title';
 import { instrumentLogo } from '~/utils/instrument-logo';
+import contractCss from '~/styles/contract.css?inline';
 
 export const meta: MetaFunction = (args) => namedPageTitle(args, 'search');
 
@@ -67,11 +68,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ProductSearch() {
   const { q, tab, providersMode, providers, instruments, open, chosen } = useLoaderData<typeof loader>();
   const { t } = useTranslation('market');
+  const contract = useTranslation('contract').t;
   const locale = useLocale();
   const here = (extra: Record<string, string>) =>
     `/product?${new URLSearchParams({ ...(q ? { q } : {}), ...(tab === 'products' ? { tab } : {}), ...extra })}`;
   return (
     <main className="page">
+      {/* The row's contract link is styled with the Contract screen (decision 0020: styles come with their markup). */}
+      <style dangerouslySetInnerHTML={{ __html: contractCss }} />
       <PageHeader title={t('searchTitle')} back="/" />
       <Form method="get" role="search" className="search-form">
         {tab === 'products' && providersMode ? <input type="hidden" name="tab" value="products" /> : null}
@@ -129,12 +133,19 @@ export default function ProductSearch() {
       ) : (
         <ul className="list" aria-label={t('productsTab')}>
           {instruments.map((i) => (
-            <li key={i.id}>
+            <li key={i.id} className="product-row">
               <Link to={`/trade?code=${encodeURIComponent(i.code)}`} className="list-item">
                 <img src={instrumentLogo(i.code)} alt="" width={32} height={32} loading="lazy" />
                 <strong className="grow">{i.symbol}</strong>
                 <span className="price">{formatPrice(i.quote.price, i.digits, locale)}</span>
                 <span className={`change ${trendOf(i.quote.change)}`}>{formatPercent(i.quote.change, locale)}</span>
+              </Link>
+              <Link
+                to={`/contract/${encodeURIComponent(i.code)}`}
+                className="contract-link"
+                aria-label={contract('linkFor', { symbol: i.symbol })}
+              >
+                {contract('link')}
               </Link>
             </li>
           ))}

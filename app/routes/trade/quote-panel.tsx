@@ -1,11 +1,15 @@
-/** The instrument's day quote: the price (big) and its change, then high, low, open and volume. */
+/** The instrument's day quote: the price (big) and its change, then high, low, open and volume; a link to its contract. */
+import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from '~/i18n/react';
 import type { Quote } from '#contract/views';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
+import type { loader } from './route';
 
 export function QuotePanel({ quote, precision }: { quote: Quote; precision: number }) {
   const { t } = useTranslation('trade');
+  const contract = useTranslation('contract').t;
+  const { instrument } = useLoaderData<typeof loader>();
   const locale = useLocale();
   const trend = trendOf(quote.change);
   const stats = [
@@ -34,6 +38,9 @@ export function QuotePanel({ quote, precision }: { quote: Quote; precision: numb
           </div>
         ))}
       </dl>
+      <p className="contract-link-row">
+        <Link to={`/contract/${encodeURIComponent(instrument.code)}`}>{contract('link')}</Link>
+      </p>
     </section>
   );
 }
