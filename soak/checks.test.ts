@@ -1,0 +1,153 @@
+import { describe, expect, test } from 'vitest';
+import { failuresOutsideFaults, ledgerViolations, orderViolations, processGrowth, streamViolations, type KeyedRow } from './checks';
+import { Recorder, type RequestSample } from './record';
+
+const account = { user_id: 7, balance: 1000, lock_balance: 200, log_sum: 1000, last_after: 1000, open_margin: 200 };
+
+describe('ledger invariants', () => {
+  test('an account whose balance is its log and whose locked margin is its open orders passes', () => {
+    expect(
+      ledgerViolations([account, { ...account, user_id: 8, balance: 0, log_sum: 0, last_after: null, lock_balance: 0, open_margin: 0 }]),
+    ).toEqual([]);
+  });
+
+  test('each broken invariant is named', () => {
+    expect(ledgerViolations([{ ...account, log_sum: 999 }])).toEqual(['account of user 7: balance 1000 ≠ Σ account log 999']);
+    expect(ledgerViolations([{ ...account, last_after: 900 }])[0]).toContain("last log row's balance after 900");
+    expect(ledgerViolations([{ ...account, open_margin: 150 }])[0]).toContain('locked margin 200 ≠ Σ open and pending margins 150');
+    expect(ledgerViolations([{ ...account, balance: -5, log_sum: -5, last_after: -5 }])).toEqual([
+      'account of user 7: negative balance -5',
+    ]);
+  });
+});
+
+describe('orders exactly once', () => {
+  const rows = (entries: [string, KeyedRow[]][]) => new Map(entries);
+
+  test('acknowledged once, refused never, lost at most once: passes, and counts each kind', () => {
+    const r = new Recorder();
+    r.attempt('a', 'place', 'acked', 1);
+    r.attempt('b', 'place', 'refused');
+    r.attempt('c', 'place', 'unknown');
+    r.attempt('d', 'place', 'unknown');
+    r.attempt('d', 'place', 'acked', 4);
+    r.attempt('e', 'partial-close', 'acked', undefined, 1);
+    const check = orderViolations(
+      r.attempts.values(),
+      rows([
+        ['a', [{ id: 1, parent_id: null }]],
+        ['c', [{ id: 3, parent_id: null }]],
+        ['d', [{ id: 4, parent_id: null }]],
+        ['e', [{ id: 5, parent_id: 1 }]],
+      ]),
+    );
+    expect(check).toMatchObject({ violations: [], acked: 3, refused: 1, lostThenResolved: 1, lostOpen: 1, postedMoreThanOnce: 1 });
+  });
+
+  test('an acknowledged order missing, doubled, or under another number fails', () => {
+    const r = new Recorder();
+    r.attempt('a', 'place', 'acked', 1);
+    r.attempt('b', 'place', 'acked', 2);
+    r.attempt('c', 'place', 'acked', 3);
+    const { violations } = orderViolations(
+      r.attempts.values(),
+      rows([
+        [
+          'b',
+          [
+            { id: 2, parent_id: null },
+            { id: 9, parent_id: null },
+          ],
+        ],
+        ['c', [{ id: 4, parent_id: null }]],
+      ]),
+    );
+    expect(violations).toEqual([
+      'place a: acknowledged, but 0 orders carry its key',
+      'place b: acknowledged, but 2 orders carry its key',
+      'place c: acknowledged as order 3, but its key is on order 4',
+    ]);
+  });
+
+  test('a refused key that has an order, a lost one with two, a partial close on the wrong position fail', () => {
+    const r = new Recorder();
+    r.attempt('a', 'place', 'refused');
+    r.attempt('b', 'place', 'unknown');
+    r.attempt('c', 'partial-close', 'acked', undefined, 10);
+    const { violations } = orderViolations(
+      r.attempts.values(),
+      rows([
+        ['a', [{ id: 1, parent_id: null }]],
+        [
+          'b',
+          [
+            { id: 2, parent_id: null },
+            { id: 3, parent_id: null },
+          ],
+        ],
+        ['c', [{ id: 4, parent_id: 11 }]],
+      ]),
+    );
+    expect(violations).toEqual([
+      'place a: refused, but order 1 carries its key',
+      'place b: answer lost, and 2 orders carry its key',
+      'partial-close c: closed part of position 10, but its row points at 11',
+    ]);
+  });
+
+  test('two sends under one key told different orders, or refused after an acknowledgement, fail', () => {
+    const r = new Recorder();
+    r.attempt('a', 'place', 'acked', 1);
+    r.attempt('a', 'place', 'acked', 2);
+    r.attempt('b', 'place', 'acked', 3);
+    r.attempt('b', 'place', 'refused');
+    const { violations } = orderViolations(
+      r.attempts.values(),
+      rows([
+        ['a', [{ id: 1, parent_id: null }]],
+        ['b', [{ id: 3, parent_id: null }]],
+      ]),
+    );
+    expect(violations).toEqual([
+      'place a: sends under one key were told different orders (1, 2)',
+      'place a: acknowledged as order 2, but its key is on order 1',
+      'place b: refused after it was acknowledged',
+    ]);
+    // The acknowledgement stands: the later refusal does not turn the key into a refused one.
+    expect(r.attempts.get('b')!.outcome).toBe('acked');
+  });
+});
+
+describe('failures outside fault windows', () => {
+  const failed = (started: number, ended: number): RequestSample => ({ kind: 'page', started, ended, failed: true });
+  const windows = [{ kind: 'upstream-kill', start: 1000, recovered: 2000 }];
+
+  test('a failure that meets a window or its grace is the fault’s; one before or well after is not', () => {
+    const inside = failed(1500, 1600);
+    const startedBefore = failed(500, 1100);
+    const inGrace = failed(2400, 2500);
+    const before = failed(100, 900);
+    const after = failed(2600, 2700);
+    const ok: RequestSample = { kind: 'page', started: 3000, ended: 3100, failed: false };
+    expect(failuresOutsideFaults([inside, startedBefore, inGrace, before, after, ok], windows, 500)).toEqual([before, after]);
+  });
+
+  test('a fault the system never recovered from explains every later failure', () => {
+    expect(failuresOutsideFaults([failed(5000, 5100)], [{ kind: 'upstream-freeze', start: 1000, recovered: NaN }], 0)).toEqual([]);
+  });
+});
+
+test('streams: the held count and a quote since recovery for every held client', () => {
+  expect(streamViolations({ held: 495, quotedSince: 495 }, 495)).toEqual([]);
+  expect(streamViolations({ held: 490, quotedSince: 488 }, 495)).toEqual([
+    '490 of 495 stream clients held',
+    '2 held stream clients read no quote since the last recovery',
+  ]);
+});
+
+test('memory growth: peak against peak, only for a process read in both windows', () => {
+  const p = (name: string, pid: number, rss: number) => ({ name, pid, rss });
+  const baseline = [[p('web worker', 1, 100), p('upstream', 5, 50)], [p('web worker', 1, 120)]];
+  const last = [[p('web worker', 1, 90), p('upstream', 6, 80)], [p('web worker', 1, 126)]];
+  expect(processGrowth(baseline, last)).toEqual([{ name: 'web worker', pid: 1, percent: 5 }]);
+});

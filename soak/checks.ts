@@ -1,0 +1,137 @@
+/**
+ * The soak's checks, as pure functions of what was read (the upstream's database, the run's record, the stream
+ * clients' report): each returns the violations it found, as sentences; none means the check passed.
+ */
+import type { Attempt, FaultWindow, RequestSample } from './record';
+
+/** One account as the database has it, with what its log and its orders say it should be. */
+export interface AccountFigures {
+  user_id: number;
+  balance: number;
+  lock_balance: number;
+  /** Σ account_log.value of the account. */
+  log_sum: number;
+  /** The last log row's balance_after (null: no log yet). */
+  last_after: number | null;
+  /** Σ margin of its open and pending orders. */
+  open_margin: number;
+}
+
+/** The ledger invariants (../shared/design/upstream.md "Ledger"). */
+export function ledgerViolations(accounts: readonly AccountFigures[]): string[] {
+  const out: string[] = [];
+  for (const a of accounts) {
+    const who = `account of user ${a.user_id}`;
+    if (a.balance !== a.log_sum) out.push(`${who}: balance ${a.balance} ≠ Σ account log ${a.log_sum}`);
+    if (a.last_after !== null && a.last_after !== a.balance)
+      out.push(`${who}: balance ${a.balance} ≠ last log row's balance after ${a.last_after}`);
+    if (a.lock_balance !== a.open_margin) out.push(`${who}: locked margin ${a.lock_balance} ≠ Σ open and pending margins ${a.open_margin}`);
+    if (a.balance < 0) out.push(`${who}: negative balance ${a.balance}`);
+    if (a.lock_balance < 0) out.push(`${who}: negative locked margin ${a.lock_balance}`);
+  }
+  return out;
+}
+
+/** The order rows that carry an idempotency key. */
+export interface KeyedRow {
+  id: number;
+  parent_id: number | null;
+}
+
+export interface OrderCheck {
+  violations: string[];
+  acked: number;
+  refused: number;
+  /** Answers lost (no answer, 503, abandoned) that a later send under the same key resolved. */
+  lostThenResolved: number;
+  /** Answers lost and never resolved: each exists at most once. */
+  lostOpen: number;
+  postedMoreThanOnce: number;
+}
+
+/**
+ * Exactly once, against the database: an acknowledged order exists once, under its key, as the number the trader was
+ * told (a partial close: its row points at the position); a refused key has no order; a key whose answer was lost
+ * has at most one; every send under one key was told the same number, and none was refused after an acknowledgement.
+ */
+export function orderViolations(attempts: Iterable<Attempt>, rowsByKey: ReadonlyMap<string, readonly KeyedRow[]>): OrderCheck {
+  const check: OrderCheck = { violations: [], acked: 0, refused: 0, lostThenResolved: 0, lostOpen: 0, postedMoreThanOnce: 0 };
+  for (const a of attempts) {
+    const rows = rowsByKey.get(a.key) ?? [];
+    const say = (what: string) => check.violations.push(`${a.action} ${a.key}: ${what}`);
+    if (a.sends > 1) check.postedMoreThanOnce++;
+    if (new Set(a.told).size > 1) say(`sends under one key were told different orders (${[...new Set(a.told)].join(', ')})`);
+    const firstAck = a.history.indexOf('acked');
+    if (firstAck >= 0 && a.history.slice(firstAck).includes('refused')) say('refused after it was acknowledged');
+    if (a.outcome === 'acked') {
+      check.acked++;
+      if (a.history.indexOf('unknown') >= 0 && a.history.indexOf('unknown') < firstAck) check.lostThenResolved++;
+      if (rows.length !== 1) say(`acknowledged, but ${rows.length} orders carry its key`);
+      else if (a.action === 'place' && rows[0]!.id !== a.id) say(`acknowledged as order ${a.id}, but its key is on order ${rows[0]!.id}`);
+      else if (a.action === 'partial-close' && rows[0]!.parent_id !== a.position)
+        say(`closed part of position ${a.position}, but its row points at ${rows[0]!.parent_id}`);
+    } else if (a.outcome === 'refused') {
+      check.refused++;
+      if (rows.length !== 0) say(`refused, but order ${rows.map((r) => r.id).join(', ')} carries its key`);
+    } else {
+      check.lostOpen++;
+      if (rows.length > 1) say(`answer lost, and ${rows.length} orders carry its key`);
+    }
+  }
+  return check;
+}
+
+/** The failed requests that no fault window explains: [started, ended] meets no [start, recovered + grace]. */
+export function failuresOutsideFaults(
+  requests: readonly RequestSample[],
+  windows: readonly FaultWindow[],
+  graceMs: number,
+): RequestSample[] {
+  return requests.filter(
+    (r) =>
+      r.failed && !windows.some((w) => r.ended >= w.start && r.started <= (Number.isNaN(w.recovered) ? Infinity : w.recovered + graceMs)),
+  );
+}
+
+/** Streams: the held count is back, and every held client read a quote after the last recovery. */
+export function streamViolations(report: { held: number; quotedSince: number }, target: number): string[] {
+  const out: string[] = [];
+  if (report.held !== target) out.push(`${report.held} of ${target} stream clients held`);
+  if (report.quotedSince !== report.held)
+    out.push(`${report.held - report.quotedSince} held stream clients read no quote since the last recovery`);
+  return out;
+}
+
+/** Growth of a series after warm-up, in percent of the warm-up value (the last value against the baseline). */
+export function growthPercent(baseline: number, last: number): number {
+  return ((last - baseline) / baseline) * 100;
+}
+
+/** One memory reading: each process's RSS at one moment. */
+export type ProcessReading = readonly { name: string; pid: number; rss: number }[];
+
+/**
+ * Memory growth of each process from a baseline window to the last window, peak against peak (RSS saws up and down
+ * with each garbage collection; a peak is the process's size). Only a process read in both windows is compared: one
+ * a fault replaced started afresh, its growth is not the run's.
+ */
+export function processGrowth(
+  baseline: readonly ProcessReading[],
+  last: readonly ProcessReading[],
+): { name: string; pid: number; percent: number }[] {
+  const peaks = (readings: readonly ProcessReading[]) => {
+    const out = new Map<string, { name: string; pid: number; rss: number }>();
+    for (const reading of readings)
+      for (const p of reading) {
+        if (!(p.rss > 0)) continue;
+        const key = `${p.name} ${p.pid}`;
+        if ((out.get(key)?.rss ?? 0) < p.rss) out.set(key, p);
+      }
+    return out;
+  };
+  const before = peaks(baseline);
+  return [...peaks(last)].flatMap(([key, p]) => {
+    const b = before.get(key);
+    return b ? [{ name: p.name, pid: p.pid, percent: growthPercent(b.rss, p.rss) }] : [];
+  });
+}

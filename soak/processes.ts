@@ -1,0 +1,138 @@
+/**
+ * The system under soak, started the way the many-nodes test starts it (tests/services.ts): the built upstream on
+ * its own (`upstream.js`, UPSTREAM_URL for the web) so it can be killed and restarted, and the built web server with
+ * WEB_CONCURRENCY workers. Also reads /proc for the processes' pids and memory.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildDirectory } from '../server/build-directory';
+import { startService, type Service } from '../tests/services';
+
+/** The build to run: BUILD_DIR's if already built, else built now (once). */
+export function ensureBuilt(): string {
+  const dir = buildDirectory(process.env.BUILD_DIR);
+  const bin = path.join(dir, 'server-bin');
+  if (!fs.existsSync(path.join(bin, 'upstream.js')) || !fs.existsSync(path.join(bin, 'index.js'))) {
+    console.log(`soak: building into ${dir} …`);
+    const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: process.env });
+    if (built.status !== 0) throw new Error('npm run build failed');
+  }
+  return bin;
+}
+
+export class Upstream {
+  service: Service | null = null;
+
+  constructor(
+    private readonly bin: string,
+    readonly dataDir: string,
+    readonly port: number,
+  ) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get pid(): number | null {
+    return this.service?.child.pid ?? null;
+  }
+
+  async start() {
+    this.service = await startService(process.execPath, [path.join(this.bin, 'upstream.js')], {
+      name: 'upstream',
+      ready: /Upstream listening on/,
+      timeoutMs: 60_000,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        UPSTREAM_PORT: String(this.port),
+        DATA_DIR: this.dataDir,
+        UPSTREAM_TEST_HOOKS: '1',
+        // Every instrument ticks and trades, any day of the week.
+        UPSTREAM_MARKET_HOURS: 'always',
+      },
+    });
+  }
+
+  /** kill -9, then a new process on the same port and database. */
+  async killAndRestart() {
+    await this.service?.stop('SIGKILL');
+    await this.start();
+  }
+
+  signal(signal: 'SIGSTOP' | 'SIGCONT') {
+    if (this.pid) process.kill(this.pid, signal);
+  }
+
+  async stop() {
+    this.signal('SIGCONT');
+    await this.service?.stop();
+  }
+
+  /** The back office (loopback, the key the upstream keeps in its data folder). */
+  async admin(method: 'GET' | 'POST', urlPath: string, body?: Record<string, unknown>): Promise<unknown> {
+    const key = fs.readFileSync(path.join(this.dataDir, 'admin.key'), 'utf8').trim();
+    const res = await fetch(new URL(urlPath, this.url), {
+      method,
+      headers: { 'x-admin-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!res.ok) throw new Error(`admin ${urlPath}: HTTP ${res.status} ${await res.text()}`);
+    return res.json();
+  }
+}
+
+export async function startWeb(bin: string, options: { port: number; workers: number; upstreamUrl: string; dataDir: string }) {
+  return startService(process.execPath, [path.join(bin, 'index.js')], {
+    name: 'web',
+    ready: /Web app ready at/,
+    timeoutMs: 90_000,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      WEB_CONCURRENCY: String(options.workers),
+      UPSTREAM_URL: options.upstreamUrl,
+      DATA_DIR: options.dataDir,
+    },
+  });
+}
+
+/** A process's children (from /proc). */
+export function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  try {
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const text = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (text) out.push(...text.split(/\s+/).map(Number));
+    }
+  } catch {
+    // gone
+  }
+  return out;
+}
+
+/** The web primary's workers: its children running index.js. */
+export function workerPids(primary: number): number[] {
+  return childrenOf(primary).filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('index.js');
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Resident set size in bytes, or NaN when the process is gone. */
+export function rssOf(pid: number | null | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return Number(kb) * 1024;
+  } catch {
+    return NaN;
+  }
+}

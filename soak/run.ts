@@ -1,0 +1,288 @@
+/**
+ * `npm run soak` (issue 41): the built app under traders, streams and faults for SOAK_MINUTES (default 60;
+ * SOAK_SCALE=smoke: 3 minutes, 20 accounts, 500 streams, one fault of each kind), checked every minute and at the
+ * end. Prints the per-minute table and the checks, writes soak-results/<time>/ (minutes.csv, chart.svg, table.txt),
+ * and exits 1 if any check failed. Ports from SOAK_PORT (default 3400: the web; +1 the upstream).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { failuresOutsideFaults, growthPercent, ledgerViolations, orderViolations, processGrowth, streamViolations } from './checks';
+import { readSoakConfig } from './config';
+import { readLedger } from './database';
+import { runFault } from './faults';
+import { ensureBuilt, rssOf, startWeb, Upstream, workerPids } from './processes';
+import { Recorder } from './record';
+import { csv, minuteRows, svg, table, type Reading } from './report';
+import { startStreamClients } from './streams';
+import { makeTrader, settle, trade, type Trader } from './traders';
+
+/** A failure this long after a fault's recovery is still the fault's (a retry's backoff, a reconnecting socket). */
+const GRACE_MS = 10_000;
+/** Issue 41: heap and RSS of each process grow at most this much after warm-up. */
+const MAX_GROWTH_PERCENT = 10;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+interface CheckResult {
+  at: string;
+  name: string;
+  violations: string[];
+  note?: string;
+}
+
+const config = readSoakConfig();
+const began = Date.now();
+const load0 = os.loadavg();
+console.log(
+  `soak: ${config.scale}, ${config.minutes} min, ${config.accounts} accounts, ${config.streams} streams (${config.slowReaders} slow), WEB_CONCURRENCY=${config.webConcurrency}, faults at ${config.faults.map((f) => `${f.atMs / 1000}s ${f.kind}`).join(', ')}`,
+);
+const bin = ensureBuilt();
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-'));
+const upstream = new Upstream(bin, path.join(temp, 'upstream'), config.upstreamPort);
+const record = new Recorder();
+const results: CheckResult[] = [];
+const readings: Reading[] = [];
+const timers: NodeJS.Timeout[] = [];
+let web: Awaited<ReturnType<typeof startWeb>> | null = null;
+let streams: ReturnType<typeof startStreamClients> | null = null;
+
+async function shutdown() {
+  for (const t of timers) clearInterval(t);
+  await streams?.stop().catch(() => {});
+  await web?.stop().catch(() => {});
+  await upstream.stop().catch(() => {});
+  if (!process.env.SOAK_KEEP) fs.rmSync(temp, { recursive: true, force: true });
+}
+process.once('SIGINT', () => void shutdown().then(() => process.exit(130)));
+
+try {
+  await upstream.start();
+  // All the soak's sign-ups ask for their codes from this machine's one address.
+  await upstream.admin('POST', '/admin/setting', { key: 'codes_per_ip_per_hour', value: '1000000' });
+  web = await startWeb(bin, {
+    port: config.webPort,
+    workers: config.webConcurrency,
+    upstreamUrl: upstream.url,
+    dataDir: path.join(temp, 'web'),
+  });
+  const webPid = web.child.pid!;
+  const base = `http://127.0.0.1:${config.webPort}`;
+  const heldTarget = config.streams - config.slowReaders;
+
+  const runId = String(began);
+  const traders: Trader[] = [];
+  for (let i = 0; i < config.accounts; i += 5)
+    traders.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(5, config.accounts - i) }, (_, k) => makeTrader(i + k, base, upstream, record, runId)),
+      )),
+    );
+  streams = startStreamClients(config.webPort, config.streams, config.slowReaders);
+  const clients = streams;
+  console.log(`soak: ${traders.length} traders signed in, streams opening; set-up took ${((Date.now() - began) / 1000).toFixed(0)} s`);
+
+  const start = Date.now();
+  const until = start + config.minutes * 60_000;
+  const webHeap = async () => {
+    try {
+      const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(3_000) })).text();
+      return Number(/^lotfx_nodejs_heap_size_used_bytes (\S+)$/m.exec(text)?.[1] ?? NaN);
+    } catch {
+      return NaN;
+    }
+  };
+  timers.push(setInterval(() => clients.churn(config.churnCount), config.churnEveryMs));
+  timers.push(
+    setInterval(() => {
+      void (async () => {
+        const processes = [
+          { name: 'web primary', pid: webPid },
+          ...workerPids(webPid).map((pid) => ({ name: 'web worker', pid })),
+          { name: 'upstream', pid: upstream.pid ?? 0 },
+          { name: 'stream clients', pid: clients.pid },
+        ].map((p) => ({ ...p, rss: rssOf(p.pid) }));
+        const webRss = processes.filter((p) => p.name.startsWith('web')).reduce((a, p) => a + (Number.isNaN(p.rss) ? 0 : p.rss), 0);
+        const report = await clients.report().catch(() => null);
+        readings.push({
+          processes,
+          at: Date.now(),
+          webRss,
+          upstreamRss: rssOf(upstream.pid),
+          clientsRss: rssOf(clients.pid),
+          webHeap: await webHeap(),
+          held: report?.held ?? NaN,
+        });
+      })();
+    }, 5_000),
+  );
+
+  // Faults, one after another at their times.
+  const faultsDone = (async () => {
+    for (const fault of config.faults) {
+      const wait = start + fault.atMs - Date.now();
+      if (wait > 0) await sleep(wait);
+      if (Date.now() >= until) break;
+      const w = await runFault(fault.kind, { upstream, webPid, base, workers: config.webConcurrency, record });
+      console.log(
+        `soak: ${fault.kind} at ${((w.start - start) / 1000).toFixed(0)} s, back after ${((w.recovered - w.start) / 1000).toFixed(1)} s`,
+      );
+    }
+  })();
+
+  /** Until no fault is under way (its window still open). */
+  const settled = async () => {
+    while (record.faults.some((f) => Number.isNaN(f.recovered)) && Date.now() < until + 120_000) await sleep(500);
+  };
+
+  async function check(label: string) {
+    const at = label;
+    // Orders first, the database after: whatever the record says was answered had committed before it was read.
+    const attempts = [...record.attempts.values()].map((a) => ({ ...a }));
+    try {
+      const ledger = readLedger(upstream.dataDir);
+      results.push({
+        at,
+        name: 'ledger invariants',
+        violations: ledgerViolations(ledger.accounts),
+        note: `${ledger.accounts.length} accounts`,
+      });
+      const orders = orderViolations(attempts, ledger.rowsByKey);
+      results.push({
+        at,
+        name: 'orders exactly once',
+        violations: orders.violations,
+        note: `${orders.acked} acknowledged, ${orders.refused} refused, ${orders.lostThenResolved} lost then resolved by a retry, ${orders.lostOpen} lost (at most once), ${orders.postedMoreThanOnce} keys posted more than once; ${ledger.orders} order rows`,
+      });
+    } catch (error) {
+      results.push({ at, name: 'database read', violations: [String(error)] });
+    }
+    await settled();
+    // Streams: back to the held count, and each held client read a quote in the last few seconds.
+    let report = await clients.report(Date.now() - 5_000);
+    for (let i = 0; i < 60 && streamViolations(report, heldTarget).length; i++) {
+      await sleep(500);
+      report = await clients.report(Date.now() - 5_000);
+    }
+    results.push({
+      at,
+      name: 'streams held and fed',
+      violations: streamViolations(report, heldTarget),
+      note: `${report.held} held, ${report.slowHeld} slow readers in, ${report.opened} opened, ${report.churned} churned, ${report.endedByServer} ended by the server`,
+    });
+    const outside = failuresOutsideFaults(record.requests, record.faults, GRACE_MS);
+    results.push({
+      at,
+      name: 'no failed request outside fault windows',
+      violations: outside
+        .slice(0, 5)
+        .map((r) => `${r.kind} ${r.path}: ${r.detail}`)
+        .concat(outside.length > 5 ? [`… ${outside.length} in all`] : []),
+    });
+    const last = results.slice(-4);
+    console.log(
+      `soak: ${label}: ${last.map((r) => `${r.name} ${r.violations.length ? `FAILED (${r.violations.length})` : 'ok'}`).join(', ')}`,
+    );
+  }
+
+  const minuteChecks = (async () => {
+    for (let m = 1; m <= config.minutes; m++) {
+      const wait = start + m * 60_000 - Date.now();
+      if (wait > 0) await sleep(wait);
+      if (m < config.minutes) await check(`minute ${m}`);
+    }
+  })();
+
+  const depositsMade = { n: 0 };
+  await Promise.all(traders.map((t) => trade(t, upstream, record, until, config.thinkMs, depositsMade)));
+  await faultsDone;
+  await minuteChecks;
+  // The end: every lost answer sent once more with its key, then the last check.
+  await Promise.all(traders.map(settle));
+  await check('end');
+
+  for (const t of timers) clearInterval(t);
+  const outside = new Set(failuresOutsideFaults(record.requests, record.faults, GRACE_MS));
+  const rows = minuteRows(start, config.minutes, record.requests, outside, readings, record.faults);
+
+  // Growth after warm-up: each process's peak in the last minute against its peak in the warm-up's last minute.
+  const inMinute = (m: number) => readings.filter((r) => r.at >= start + (m - 1) * 60_000 && r.at < start + m * 60_000);
+  const baseline = inMinute(config.warmupMinutes);
+  const lastMinute = inMinute(config.minutes).concat(readings.filter((r) => r.at >= until));
+  if (baseline.length && lastMinute.length) {
+    const peakHeap = (rs: Reading[]) => Math.max(...rs.map((r) => r.webHeap).filter(Number.isFinite));
+    const heap = growthPercent(peakHeap(baseline), peakHeap(lastMinute));
+    const grown = processGrowth(
+      baseline.map((r) => r.processes),
+      lastMinute.map((r) => r.processes),
+    );
+    const each = grown.map((g) => `${g.name} ${g.pid} ${g.percent.toFixed(1)} %`).join(', ');
+    results.push({
+      at: 'end',
+      name: `memory growth after minute ${config.warmupMinutes} ≤ ${MAX_GROWTH_PERCENT} %`,
+      violations: [
+        ...grown
+          .filter((g) => g.name !== 'stream clients' && g.percent > MAX_GROWTH_PERCENT)
+          .map((g) => `${g.name} ${g.pid}: RSS +${g.percent.toFixed(1)} %`),
+        ...(heap > MAX_GROWTH_PERCENT ? [`web heap (Σ workers) +${heap.toFixed(1)} %`] : []),
+      ],
+      note: `peak RSS, last minute against minute ${config.warmupMinutes}: ${each}; web heap (Σ) ${heap.toFixed(1)} %; a process a fault replaced is not compared`,
+    });
+  }
+
+  const failed = results.filter((r) => r.violations.length > 0);
+  const out = path.join('soak-results', new Date(began).toISOString().replace(/[:.]/g, '-'));
+  fs.mkdirSync(out, { recursive: true });
+  const text = [
+    `soak ${config.scale}: ${config.minutes} min, ${config.accounts} accounts, ${config.streams} streams, WEB_CONCURRENCY=${config.webConcurrency}, ${os.availableParallelism()} cores; load average ${load0.map((l) => l.toFixed(2)).join(' ')} at start, ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} at the end; ${((Date.now() - began) / 1000).toFixed(0)} s end to end`,
+    '',
+    table(rows),
+    '',
+    ...record.faults.map(
+      (f) => `fault ${f.kind} at ${((f.start - start) / 1000).toFixed(0)} s, back after ${((f.recovered - f.start) / 1000).toFixed(1)} s`,
+    ),
+    '',
+    ...results
+      .filter((r) => r.at === 'end' || r.violations.length)
+      .map(
+        (r) =>
+          `${r.violations.length ? 'FAIL' : 'ok  '} ${r.at}: ${r.name}${r.note ? ` (${r.note})` : ''}${r.violations.map((v) => `\n       ${v}`).join('')}`,
+      ),
+    '',
+    failed.length ? `soak FAILED: ${failed.length} checks` : `soak passed: ${results.length} checks`,
+  ].join('\n');
+  console.log(`\n${text}`);
+  fs.writeFileSync(path.join(out, 'table.txt'), text + '\n');
+  fs.writeFileSync(path.join(out, 'minutes.csv'), csv(rows));
+  fs.writeFileSync(path.join(out, 'chart.svg'), svg(rows, record.faults, start));
+  // Every failed request (inside fault windows too) and every memory reading, for a closer look.
+  const failures = record.requests.filter((r) => r.failed);
+  fs.writeFileSync(
+    path.join(out, 'failures.txt'),
+    failures
+      .map(
+        (r) =>
+          `${new Date(r.started).toISOString()} +${r.ended - r.started} ms ${outside.has(r) ? 'OUTSIDE' : 'in fault'} ${r.kind} ${r.path}: ${r.detail}`,
+      )
+      .join('\n') + '\n',
+  );
+  fs.writeFileSync(
+    path.join(out, 'memory.csv'),
+    'seconds,process,pid,rss_mb\n' +
+      readings
+        .flatMap((r) => r.processes.map((p) => `${((r.at - start) / 1000).toFixed(0)},${p.name},${p.pid},${(p.rss / 2 ** 20).toFixed(1)}`))
+        .join('\n') +
+      '\n',
+  );
+  console.log(`soak: figures in ${out}/`);
+  process.exitCode = failed.length ? 1 : 0;
+} catch (error) {
+  console.error('soak: could not run:', error);
+  if (web) console.error(web.output().slice(-3000));
+  if (upstream.service) console.error(upstream.service.output().slice(-3000));
+  process.exitCode = 2;
+} finally {
+  await shutdown();
+}

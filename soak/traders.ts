@@ -1,0 +1,285 @@
+/**
+ * The traders: accounts made through the back office's side door (real ones registered at the upstream with the
+ * code from its outbox, then logged in on the web's login form; demo ones opened with the login page's button), and
+ * each one's loop of what a person does on the web app without JavaScript: read a page, place market and pending
+ * orders, change a position's stops, close part of it, close it, cancel a pending order, deposit. Every order post
+ * carries the idempotency key its form was rendered with; some are posted twice, some abandoned mid-flight and sent
+ * again later with the same key. What each send was told goes into the run's record; the checks compare it with
+ * the upstream's database.
+ */
+import sharp from 'sharp';
+import { Browser, field, NoAnswer } from './browser';
+import type { Upstream } from './processes';
+import type { Recorder } from './record';
+
+export const PASSWORD = 'soak-secret-123';
+const CODES = ['EURUSD', 'GBPUSD', 'USDJPY', 'XAUUSD'] as const;
+
+interface Position {
+  id: number;
+  code: string;
+  /** Lots in thousandths. */
+  lotsMilli: number;
+  pending: boolean;
+}
+
+export interface Trader {
+  n: number;
+  email: string | null;
+  browser: Browser;
+  record: Recorder;
+  positions: Position[];
+  /** Keys whose answer was lost and that the trader will send again. */
+  retry: { key: string; path: string; form: Record<string, string> }[];
+}
+
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+async function upstreamCall(upstream: Upstream, path: string, body: Record<string, unknown>) {
+  const res = await fetch(new URL(path, upstream.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', lang: 'en' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  return (await res.json()) as { code: number; msg: string };
+}
+
+/** A real account at the upstream: the e-mail code from the outbox, then register (the public sign-up's limits are not in the way). */
+async function registerReal(upstream: Upstream, email: string) {
+  const sent = await upstreamCall(upstream, '/api/notify/send_email', { to: email, type: 1 });
+  if (sent.code !== 1) throw new Error(`send_email ${email}: ${sent.msg}`);
+  const { outbox } = (await upstream.admin('GET', `/admin/outbox?to=${encodeURIComponent(email)}`)) as { outbox: { body: string }[] };
+  const code = outbox.map((m) => /\b(\d{6})\b/.exec(m.body)?.[1]).find(Boolean);
+  if (!code) throw new Error(`no code for ${email}`);
+  const registered = await upstreamCall(upstream, '/api/user/register', {
+    type: 1,
+    account: email,
+    password: PASSWORD,
+    re_password: PASSWORD,
+    sms_code: code,
+  });
+  if (registered.code !== 1) throw new Error(`register ${email}: ${registered.msg}`);
+}
+
+let proof: Buffer | null = null;
+async function proofImage(): Promise<Buffer> {
+  proof ??= await sharp({ create: { width: 32, height: 32, channels: 3, background: '#88aacc' } })
+    .png()
+    .toBuffer();
+  return proof;
+}
+
+export async function makeTrader(n: number, base: string, upstream: Upstream, record: Recorder, runId: string): Promise<Trader> {
+  // Each trader from its own address (10.x.y.z), as many phones behind a proxy: per-address limits are per phone.
+  const browser = new Browser(base, `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`, record);
+  const demo = n % 4 === 3;
+  const login = await browser.get('/login');
+  const csrf = field(login.text, 'csrf');
+  if (!csrf) throw new Error(`trader ${n}: no CSRF token on /login (${login.status})`);
+  let email: string | null = null;
+  if (demo) {
+    await browser.post('/demo', { csrf, from: '/' }, 'login');
+  } else {
+    email = `soak-${runId}-${n}@example.com`;
+    await registerReal(upstream, email);
+    await browser.post('/login', { csrf, account: email, password: PASSWORD, login_type: 'email', from: '/' }, 'login');
+  }
+  if (!browser.signedIn()) throw new Error(`trader ${n}: not signed in`);
+  const trader: Trader = { n, email, browser, record, positions: [], retry: [] };
+  // A real account starts empty: a first deposit, approved by the back office.
+  if (email) await deposit(trader, upstream, '5000', 'approve');
+  return trader;
+}
+
+/** A wire deposit through the deposit form (with its proof photo), then reviewed in the back office. */
+export async function deposit(trader: Trader, upstream: Upstream, amount: string, review: 'approve' | 'reject') {
+  if (!trader.email) return;
+  const page = await trader.browser.get('/mine/charge?method=wire');
+  const csrf = field(page.text, 'csrf');
+  const channel = field(page.text, 'channel');
+  const key = field(page.text, 'idempotency_key');
+  if (!csrf || !channel || !key) throw new Error(`trader ${trader.n}: no deposit form (${page.status})`);
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ csrf, method: 'wire', channel, amount, idempotency_key: key })) form.set(k, v);
+  form.set('proof', new Blob([new Uint8Array(await proofImage())], { type: 'image/png' }), 'proof.png');
+  const sent = await trader.browser.post('/mine/charge?method=wire', form, 'money');
+  if (sent.status !== 302) throw new Error(`trader ${trader.n}: deposit answered ${sent.status}`);
+  const { deposits } = (await upstream.admin('GET', `/admin/deposits?user=${encodeURIComponent(trader.email)}&pending=1`)) as {
+    deposits: { id: number }[];
+  };
+  for (const d of deposits) await upstream.admin('POST', '/admin/deposit', { id: d.id, action: review, remark: 'soak' });
+}
+
+/** One market or pending order from the trade screen's ticket; sometimes posted twice, sometimes abandoned. */
+async function place(trader: Trader, pending: boolean) {
+  const code = pick(CODES);
+  const path = `/trade?code=${code}`;
+  const page = await trader.browser.get(path);
+  const csrf = field(page.text, 'csrf');
+  const key = field(page.text, 'idempotency_key');
+  const forexId = field(page.text, 'forex_id');
+  const price = field(page.text, 'seen_price');
+  const leverage = /<option[^>]*value="(\d+)"[^>]*>1:/.exec(page.text)?.[1];
+  if (!csrf || !key || !forexId || !price || !leverage) return;
+  const side = Math.random() < 0.5 ? '1' : '2';
+  const digits = price.split('.')[1]?.length ?? 0;
+  // A pending order far from the market (it stays pending until cancelled): buy below, sell above.
+  const target = (Number(price) * (side === '1' ? 0.8 : 1.2)).toFixed(digits);
+  const form: Record<string, string> = {
+    csrf,
+    forex_id: forexId,
+    code,
+    idempotency_key: key,
+    entry: pending ? '0' : '1',
+    lots: '0.02',
+    leverage,
+    side,
+    confirmed: '1',
+    ...(pending ? { target_price: target } : { seen_price: price }),
+  };
+  const roll = Math.random();
+  if (roll < 0.08) {
+    // Abandoned mid-flight (the tab closed); half of them the trader sends again later, as the ticket kept the key.
+    await sendOrder(trader, path, form, Math.random() * 40);
+    if (Math.random() < 0.5) trader.retry.push({ key, path, form });
+  } else if (roll < 0.18) {
+    // Posted twice at once (a double tap): both must be told the same order.
+    await Promise.all([sendOrder(trader, path, form), sendOrder(trader, path, form)]);
+  } else {
+    await sendOrder(trader, path, form);
+  }
+}
+
+/** Posts an order form and notes what it was told; a lost answer is sent again later with the same key. */
+async function sendOrder(trader: Trader, path: string, form: Record<string, string>, abandonAfterMs?: number) {
+  const key = form.idempotency_key!;
+  const record = trader.record;
+  try {
+    const answer = await trader.browser.post(path, form, 'order', abandonAfterMs);
+    const placed = /[?&]placed=(\d+)/.exec(answer.location)?.[1];
+    if (answer.status === 302 && placed) {
+      const id = Number(placed);
+      record.attempt(key, 'place', 'acked', id);
+      if (!trader.positions.some((p) => p.id === id))
+        trader.positions.push({ id, code: form.code!, lotsMilli: 20, pending: form.entry === '0' });
+    } else if (answer.status === 400) {
+      record.attempt(key, 'place', 'refused');
+    } else {
+      record.attempt(key, 'place', 'unknown');
+      if (abandonAfterMs === undefined && !trader.retry.some((r) => r.key === key)) trader.retry.push({ key, path, form });
+    }
+  } catch (error) {
+    if (!(error instanceof NoAnswer)) throw error;
+    record.attempt(key, 'place', 'unknown');
+    if (abandonAfterMs === undefined && !trader.retry.some((r) => r.key === key)) trader.retry.push({ key, path, form });
+  }
+}
+
+/** The orders screen's detail popup of one order: its forms' CSRF token and close key. */
+async function orderPage(trader: Trader, position: Position) {
+  const type = position.pending ? 0 : 1;
+  const page = await trader.browser.get(`/order?type=${type}&detail=${position.id}`);
+  return { csrf: field(page.text, 'csrf'), key: field(page.text, 'idempotency_key') ?? crypto.randomUUID(), type };
+}
+
+/** Closes all or part of a position; the answer says whether it happened. */
+async function close(trader: Trader, record: Recorder, position: Position, partial: boolean) {
+  const { csrf, key } = await orderPage(trader, position);
+  if (!csrf) return;
+  const lots = partial ? 10 : position.lotsMilli;
+  const cont = (lots / 1000).toFixed(3).replace(/0+$/, '');
+  const form = { csrf, intent: 'close', id: String(position.id), cont, idempotency_key: key };
+  try {
+    const answer = await trader.browser.post('/order?type=1', form, 'order');
+    if (answer.status === 302) {
+      if (partial) {
+        // The closed part is its own row under the close's key, pointing at the position.
+        record.attempt(key, 'partial-close', 'acked', undefined, position.id);
+        position.lotsMilli -= lots;
+      } else trader.positions = trader.positions.filter((p) => p !== position);
+    } else if (answer.status === 400) {
+      if (partial) record.attempt(key, 'partial-close', 'refused', undefined, position.id);
+      // Closed meanwhile (take profit, stop loss, stop-out): it is no longer the trader's to close.
+      trader.positions = trader.positions.filter((p) => p !== position);
+    } else if (partial) record.attempt(key, 'partial-close', 'unknown', undefined, position.id);
+  } catch (error) {
+    if (!(error instanceof NoAnswer)) throw error;
+    if (partial) record.attempt(key, 'partial-close', 'unknown', undefined, position.id);
+  }
+}
+
+/** Sets a position's stops far from the market (a trader's wide guard), through the detail popup's form. */
+async function modify(trader: Trader, position: Position) {
+  const { csrf } = await orderPage(trader, position);
+  const quote = await trader.browser.get(`/trade?code=${position.code}`);
+  const price = field(quote.text, 'seen_price');
+  if (!csrf || !price) return;
+  const digits = price.split('.')[1]?.length ?? 0;
+  // Wide on both sides of the price, so the stops are valid whichever way the position faces.
+  const far = (f: number) => (Number(price) * f).toFixed(digits);
+  const buy = Math.random() < 0.5;
+  const form = {
+    csrf,
+    intent: 'stops',
+    id: String(position.id),
+    take_profit: buy ? far(1.5) : far(0.5),
+    stop_loss: buy ? far(0.5) : far(1.5),
+  };
+  await trader.browser.post('/order?type=1', form, 'order').catch(() => {});
+}
+
+async function cancel(trader: Trader, position: Position) {
+  const { csrf } = await orderPage(trader, position);
+  if (!csrf) return;
+  const answer = await trader.browser.post('/order?type=0', { csrf, intent: 'cancel', id: String(position.id) }, 'order').catch(() => null);
+  if (answer && (answer.status === 302 || answer.status === 400)) trader.positions = trader.positions.filter((p) => p !== position);
+}
+
+/** One thing the trader does, chosen at random. */
+export async function act(trader: Trader, upstream: Upstream, record: Recorder, depositsMade: { n: number }) {
+  const held = trader.positions.filter((p) => !p.pending);
+  const waiting = trader.positions.filter((p) => p.pending);
+  const roll = Math.random();
+  try {
+    if (trader.retry.length > 0 && roll < 0.3) {
+      const again = trader.retry.shift()!;
+      await sendOrder(trader, again.path, again.form);
+    } else if (roll < 0.35) await place(trader, false);
+    else if (roll < 0.45) await place(trader, true);
+    else if (roll < 0.55 && held.length) await modify(trader, pick(held));
+    else if (roll < 0.65 && held.some((p) => p.lotsMilli >= 20))
+      await close(trader, record, pick(held.filter((p) => p.lotsMilli >= 20)), true);
+    else if (roll < 0.78 && held.length) await close(trader, record, pick(held), false);
+    else if (roll < 0.84 && waiting.length) await cancel(trader, pick(waiting));
+    else if (roll < 0.86 && trader.email) {
+      // Deposits approved and rejected in turn by the back office.
+      await deposit(trader, upstream, '100', depositsMade.n++ % 2 ? 'reject' : 'approve');
+    } else await trader.browser.get(pick(['/', '/order?type=1', `/trade?code=${pick(CODES)}`, '/mine']));
+  } catch (error) {
+    // A lost answer is already in the record; anything else is noted as a failed step.
+    if (!(error instanceof NoAnswer))
+      record.request({ kind: 'step', path: 'trader step', started: Date.now(), ended: Date.now(), failed: true, detail: String(error) });
+  }
+}
+
+/** The trader's loop until `until`: act, then read the screen for a while. */
+export async function trade(
+  trader: Trader,
+  upstream: Upstream,
+  record: Recorder,
+  until: number,
+  thinkMs: [number, number],
+  depositsMade: { n: number },
+) {
+  while (Date.now() < until) {
+    await act(trader, upstream, record, depositsMade);
+    await sleep(thinkMs[0] + Math.random() * (thinkMs[1] - thinkMs[0]));
+  }
+}
+
+/** At the end: every lost answer sent once more with its key, so each resolves to the order that exists (or none). */
+export async function settle(trader: Trader) {
+  for (const again of trader.retry.splice(0)) await sendOrder(trader, again.path, again.form);
+}
