@@ -15,7 +15,7 @@ const alias = {
 };
 
 const SHELL_MODULES =
-  /\/app\/live\/(events|resync|store|hooks)|preload-helper|\/contract\/enums|node_modules\/i18next\/|\/app\/i18n\/(?!.*\.server|language-names)|\/app\/utils\/(format|locale|nonce|number-symbols|page-title|demo-blocked|instrument-logo|when-idle)\.tsx?$|\/app\/components\/(page-header|language-flag|hydrate-later)|node_modules\/remix-utils\/build\/react\/authenticity-token/;
+  /\/app\/live\/(events|resync|store|hooks|stale-notice)|preload-helper|node_modules\/i18next\/|\/app\/i18n\/(?!.*\.server|language-names)|\/app\/utils\/(format|locale|nonce|number-symbols|page-title|demo-blocked|instrument-logo|when-idle)\.tsx?$|\/app\/components\/(page-header|language-flag|hydrate-later)|node_modules\/remix-utils\/build\/react\/authenticity-token/;
 
 // What the ticket and the orders page both load besides the shell (money, stops, the account's figures): one
 // file instead of four. Over HTTP/1.1 each file is a request and a share of a slow link that the shell, the
@@ -72,7 +72,7 @@ export default defineConfig({
       }),
   ],
   test: {
-    include: ['{app,contract,server,upstream,locales,bench,soak}/**/*.test.{ts,tsx}'],
+    include: ['{app,contract,server,upstream,locales,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
     // What the web server hands the app (server/index.ts makes it in DATA_DIR when none is given).
     env: { SESSION_SECRET: 'the tests sign with this secret, 32+ characters' },

@@ -10,7 +10,6 @@
  */
 import { createElement, useEffect, useRef, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import { whenIdle } from '~/utils/when-idle';
 
 /**
@@ -40,6 +39,9 @@ export function useLoadedComponent<P>(
   return component ?? null;
 }
 
+/** Set by the first effects after hydration (the root's islands are in every page). */
+let pageHydrated = false;
+
 const inUse = (island: HTMLElement) => island.querySelector('details[open]') || island.contains(document.activeElement);
 
 /** Pass the server's component as `import.meta.env.SSR ? Component : null`, so the browser's build drops that import. */
@@ -56,8 +58,8 @@ export function hydrateLater<P extends object>(
   function HydrateLater(props: P) {
     // First drawn after hydration (a toast after a form's answer, a page reached by a link): there is no server
     // markup to keep, so until its code comes the part is missing, and the code is asked for at once.
-    const hydrated = useHydrated();
-    const [drawnByBrowser] = useState(hydrated);
+    const [drawnByBrowser] = useState(() => pageHydrated);
+    useEffect(() => void (pageHydrated = true), []);
     const loaded = useLoadedComponent(load, cache, !import.meta.env.SSR, drawnByBrowser);
     const island = useRef<HTMLDivElement>(null);
     // Drawn by the browser from the start, or swapped in once the island is idle.

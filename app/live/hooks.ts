@@ -68,3 +68,9 @@ let observer: IntersectionObserver | undefined;
 export function useFeedHealth(): FeedHealth {
   return useSyncExternalStore(live?.health.subscribe ?? noop, live?.health.get ?? serverHealth, serverHealth);
 }
+
+/** Prices (and what is figured from them) may be old: the stream is down or has stalled. */
+export function useFeedStale(): boolean {
+  const health = useFeedHealth();
+  return health === 'stale' || health === 'down';
+}

@@ -18,6 +18,7 @@ export function lowDataChosen(request: Request): boolean {
 
 /** The Set-Cookie that turns the switch on (kept three years, like the other remembered choices) or off. */
 export function lowDataCookieHeader(on: boolean): string {
-  const attributes = 'Path=/; HttpOnly; Secure; SameSite=Lax';
+  // Not HttpOnly: the page reads it too, to leave out price flashes (live/price-flash.ts). It holds no secret.
+  const attributes = 'Path=/; Secure; SameSite=Lax';
   return on ? `${LOW_DATA_COOKIE}=1; Max-Age=${THREE_YEARS_SECONDS}; ${attributes}` : `${LOW_DATA_COOKIE}=; Max-Age=0; ${attributes}`;
 }

@@ -2,9 +2,9 @@
  * What only JavaScript adds: live prices and skeleton rows on client navigation. The js-off project
  * skips `*.js-only.spec.ts` (playwright.config.ts); without JavaScript the server renders full pages.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { STREAM_VERSION } from '../../contract/stream';
-import { chooseLanguage } from './fixtures';
+import { chooseLanguage, forceMarket, setPrice } from './fixtures';
 
 test('with JavaScript, prices on the market list move without a reload', async ({ page }) => {
   await chooseLanguage(page, 'en');
@@ -14,6 +14,52 @@ test('with JavaScript, prices on the market list move without a reload', async (
   await expect(price).not.toHaveText(first, { timeout: 15_000 });
   // Still the same document: no navigation happened.
   expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+});
+
+test.describe('a moved price flashes', () => {
+  test.beforeEach(async () => {
+    await forceMarket('EURUSD', 'closed'); // only our prices move it
+    await setPrice('EURUSD', '1.10000');
+  });
+  test.afterEach(async () => {
+    await forceMarket('EURUSD', 'auto');
+  });
+
+  /** The price cell's flash as the trader sees it: its direction and whether it is playing. */
+  const flashOf = (price: Locator) =>
+    price.evaluate((cell: HTMLElement) => ({
+      direction: cell.dataset.flash?.replace(/\d$/, '') ?? null,
+      playing: cell.getAnimations({ subtree: true }).some((a) => a.playState === 'running'),
+    }));
+
+  test('green when it rises and red when it falls, on the market list', async ({ page }) => {
+    await chooseLanguage(page, 'en');
+    await page.goto('/');
+    const price = page.getByRole('listitem', { name: 'EUR/USD' }).getByTestId('price');
+    await expect(price).toHaveText('1.10000');
+    await setPrice('EURUSD', '1.10050');
+    await expect(price).toHaveText('1.10050');
+    expect(await flashOf(price)).toEqual({ direction: 'up', playing: true });
+    await expect.poll(() => flashOf(price)).toEqual({ direction: 'up', playing: false }); // a moment, not for good
+    await setPrice('EURUSD', '1.09950');
+    await expect(price).toHaveText('1.09950');
+    expect(await flashOf(price)).toEqual({ direction: 'down', playing: true });
+    await expect.poll(() => flashOf(price)).toEqual({ direction: 'down', playing: false });
+    await setPrice('EURUSD', '1.09900'); // down again: the flash starts over
+    await expect(price).toHaveText('1.09900');
+    expect(await flashOf(price)).toEqual({ direction: 'down', playing: true });
+  });
+
+  test('not for a trader who asked for less motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await chooseLanguage(page, 'en');
+    await page.goto('/');
+    const price = page.getByRole('listitem', { name: 'EUR/USD' }).getByTestId('price');
+    await expect(price).toHaveText('1.10000');
+    await setPrice('EURUSD', '1.10050');
+    await expect(price).toHaveText('1.10050');
+    expect((await flashOf(price)).playing).toBe(false);
+  });
 });
 
 test('a tab that hears the stream speak another version reloads itself, then follows the prices', async ({ page }) => {

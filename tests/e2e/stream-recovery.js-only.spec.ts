@@ -1,7 +1,7 @@
 /**
  * The live stream loses no close: not while the phone is offline (the reopened stream names the last
- * event it saw and gets the rest replayed), and not when the same account closes a position on another
- * device. Real app, real upstream; "offline" is Chromium's network emulation, the only fault simulated.
+ * event it saw and gets the rest replayed; meanwhile the orders screen says its figures may be old), and not
+ * when the same account closes a position on another device. Real app, real upstream; "offline" is Chromium's network emulation, the only fault simulated.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage, fact, forceMarket, openDemo, placeOrder, setPrice } from './fixtures';
@@ -36,10 +36,15 @@ test('a take-profit that fires while the phone is offline takes the row away whe
   await context.setOffline(true);
   // The stream is gone: prices are marked as possibly old.
   await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+  const stale = page
+    .getByRole('status')
+    .filter({ hasText: 'Prices are not updating right now, so the profit and prices below may be out of date.' });
+  await expect(stale).toBeVisible();
   await setPrice('EURUSD', '1.10300'); // the take profit fires upstream meanwhile
   await page.waitForTimeout(1000);
   await expect(rows).toHaveCount(1); // nothing could reach the page
   await context.setOffline(false);
+  await expect(stale).toBeHidden({ timeout: 10_000 });
 
   await expect(page.getByRole('status').filter({ hasText: `Order #${id} was closed.` })).toBeVisible({ timeout: 10_000 });
   await expect(rows).toHaveCount(0);

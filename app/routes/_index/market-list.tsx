@@ -4,7 +4,9 @@ import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { Category, Instrument, Quote } from '#contract/views';
 import { drawSparkline, Sparkline } from '~/components/sparkline';
-import { useFeedHealth, useLiveQuoteDraw } from '~/live/hooks';
+import { useLiveQuoteDraw } from '~/live/hooks';
+import { flashPrice } from '~/live/price-flash';
+import { StaleNotice } from '~/live/stale-notice';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import { instrumentLogo } from '~/utils/instrument-logo';
@@ -33,7 +35,7 @@ export function MarketList({
   if (instruments.length === 0) return <p className="empty">{t('empty')}</p>;
   return (
     <>
-      <StaleBadge />
+      <StaleNotice text={t('stale')} />
       <ul className="market-list" aria-label={t('listLabel')}>
         {instruments.map((i) => (
           <MarketRow key={i.id} instrument={i} category={categoryName.get(i.categoryId)} line={sparklines[i.id]} />
@@ -41,17 +43,6 @@ export function MarketList({
       </ul>
     </>
   );
-}
-
-/** Only this badge follows the feed's health. */
-function StaleBadge() {
-  const { t } = useTranslation('market');
-  const health = useFeedHealth();
-  return health === 'stale' || health === 'down' ? (
-    <p className="notice warn stale-badge" role="status">
-      {t('stale')}
-    </p>
-  ) : null;
 }
 
 /** A row: its link, logo and names never re-render on a tick (only RowQuote, below, follows the feed). */
@@ -89,6 +80,7 @@ function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; li
   const locale = useLocale();
   // The quote's two spans and the sparkline before it are what a tick redraws.
   const quote = useRef<HTMLSpanElement>(null);
+  const drawnPrice = useRef(i.quote.price);
   /** What the row shows of a quote, one rule for React's render and a tick's: trend, price, change, its class. */
   const shown = (price: number, changed: number, open: boolean) => {
     const trend = trendOf(changed);
@@ -104,6 +96,8 @@ function RowQuote({ instrument: i, line }: { instrument: MarketRowInstrument; li
     const [price, change] = quote.current!.children as unknown as [HTMLElement, HTMLElement];
     // (A row without a line has no paths to redraw: drawSparkline leaves it.)
     drawSparkline(quote.current!.previousElementSibling as SVGSVGElement, [...line.slice(0, -1), q.price], trend);
+    flashPrice(price, drawnPrice.current, q.price);
+    drawnPrice.current = q.price;
     putText(price, priceText);
     putText(change, changeText);
     if (change.className !== changeClass) change.className = changeClass;

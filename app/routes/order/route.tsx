@@ -15,7 +15,8 @@ import { MY_DEAL_PAGE_SIZE } from '#contract/calls/trade';
 import { OrderTab } from '#contract/enums';
 import { AccountFigures } from '~/components/account-figures';
 import { PageHeader } from '~/components/page-header';
-import { useLiveStream } from '~/live/hooks';
+import { useFeedStale, useLiveStream } from '~/live/hooks';
+import { StaleNotice } from '~/live/stale-notice';
 import { useLiveAccount } from '~/live/state';
 import type { RouteHandle } from '~/root';
 import ordersCss from '~/styles/orders.css?inline';
@@ -151,6 +152,7 @@ export default function OrdersPage() {
   // money into dollars (the take-profit and stop-loss amounts in an order's detail).
   useLiveStream({ quotes: conversionInstruments(data.conversions) });
   const liveAccount = useLiveAccount();
+  const stale = useFeedStale();
   useEffect(
     () =>
       whenIdle(() => {
@@ -196,7 +198,7 @@ export default function OrdersPage() {
   const lastResult = actionData && 'result' in actionData ? (actionData.result as SubmissionResult<string[]>) : undefined;
 
   return (
-    <main className="page orders-page">
+    <main className={stale ? 'page orders-page stale' : 'page orders-page'}>
       {/* The screen's stylesheet comes with its markup (decision 0020). */}
       <style dangerouslySetInnerHTML={{ __html: ordersCss }} />
       <PageHeader title={t('title')} />
@@ -212,6 +214,7 @@ export default function OrdersPage() {
       <p className={notice ? 'notice live-notice' : 'visually-hidden'} role="status">
         {notice}
       </p>
+      <StaleNotice text={t('stale')} />
       {switchingTab ? (
         <OrderSkeleton />
       ) : (
