@@ -72,7 +72,7 @@ export default defineConfig({
       }),
   ],
   test: {
-    include: ['{app,contract,server,upstream,locales,bench}/**/*.test.{ts,tsx}'],
+    include: ['{app,contract,server,upstream,locales,bench,soak}/**/*.test.{ts,tsx}'],
     environment: 'node',
     // What the web server hands the app (server/index.ts makes it in DATA_DIR when none is given).
     env: { SESSION_SECRET: 'the tests sign with this secret, 32+ characters' },
