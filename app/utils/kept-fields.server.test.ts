@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { cookieOf, testUser, withCookie } from './session-store.test-support';
+import { formOf as form, signInWith, withCookie } from './session-store.test-support';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-kept-fields-test-'));
 process.env.DATA_DIR = dir;
@@ -20,14 +20,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const signIn = async (token: string) =>
-  cookieOf(await sessions.startSession(new Request('http://localhost/login'), { token, user: testUser }, '/'));
-
-function form(fields: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  return f;
-}
+const signIn = signInWith(sessions);
 
 describe('kept fields (a code sent)', () => {
   test('the redirect goes back to the page with an opaque id; the page gets the fields but the secrets', async () => {

@@ -26,6 +26,17 @@ export function cookieOf(response: Response): string {
 
 export const withCookie = (cookie: string, url = 'http://localhost/') => new Request(url, { headers: { Cookie: cookie } });
 
+/** A signed-in session's cookie from the given session module (imported after the test set DATA_DIR). */
+export const signInWith = (sessions: Sessions) => async (token: string) =>
+  cookieOf(await sessions.startSession(new Request('http://localhost/login'), { token, user: testUser }, '/'));
+
+/** A posted form's fields. */
+export function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
 /** `count()` says how many sessions the store holds. */
 export function describeSessionStore(store: string, sessions: Sessions, count: () => Promise<number>) {
   const user = testUser;

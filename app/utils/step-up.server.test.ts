@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { ErrorCode } from '#contract/errors';
-import { cookieOf, testUser, withCookie } from './session-store.test-support';
+import { formOf as form, signInWith, withCookie } from './session-store.test-support';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-step-up-test-'));
 process.env.DATA_DIR = dir;
@@ -18,14 +18,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const signIn = async (token: string) =>
-  cookieOf(await sessions.startSession(new Request('http://localhost/login'), { token, user: testUser }, '/'));
-
-function form(fields: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  return f;
-}
+const signIn = signInWith(sessions);
 
 /** Asks for a step-up as an action does; answers the kept form's id from the redirect. */
 async function ask(cookie: string, fields: Record<string, string>) {
