@@ -128,24 +128,29 @@ export class Passkeys {
     return row;
   }
 
+  /** This user's passkeys as a ceremony names them (to exclude on adding, to allow on using). */
+  private credentials(userId: number): { id: string; transports: AuthenticatorTransport[] }[] {
+    const rows = this.db.prepare('SELECT id, transports FROM passkeys WHERE user_id = ?').all(userId) as {
+      id: string;
+      transports: string;
+    }[];
+    return rows.map((row) => ({ id: row.id, transports: JSON.parse(row.transports) as AuthenticatorTransport[] }));
+  }
+
   // ---- adding, naming, removing ------------------------------------------------------------------------
 
   async registerOptions(user: UserRow, origin: string | undefined) {
     if (user.is_demo) fail('DemoNotAllowed');
     const { rpID } = relyingParty(origin);
-    const held = this.list(user.id);
+    const held = this.credentials(user.id);
     if (held.length >= MAX_PASSKEYS) fail('TooManyPasskeys');
-    const transports = this.db.prepare('SELECT id, transports FROM passkeys WHERE user_id = ?').all(user.id) as {
-      id: string;
-      transports: string;
-    }[];
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
       rpID,
       userName: user.email ?? (user.mobile ? `+${user.mobile}` : user.uid),
       userID: new TextEncoder().encode(user.uid),
       attestationType: 'none',
-      excludeCredentials: transports.map((t) => ({ id: t.id, transports: JSON.parse(t.transports) as AuthenticatorTransport[] })),
+      excludeCredentials: held,
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       timeout: PASSKEY_CHALLENGE_TTL_MS - 60_000,
     });
@@ -168,10 +173,11 @@ export class Passkeys {
     }).catch(() => fail('PasskeyInvalid', 'registration'));
     if (!verified.verified || !verified.registrationInfo) fail('PasskeyInvalid', 'registration');
     const { credential } = verified.registrationInfo;
-    const firstFactor = !this.security.totpOn(user.id) && this.list(user.id).length === 0;
     const now = this.clock();
     immediate(this.db, () => {
-      if (this.list(user.id).length >= MAX_PASSKEYS) fail('TooManyPasskeys');
+      const held = this.list(user.id).length;
+      if (held >= MAX_PASSKEYS) fail('TooManyPasskeys');
+      const firstFactor = held === 0 && !this.security.totpOn(user.id);
       if (this.db.prepare('SELECT 1 FROM passkeys WHERE id = ?').get(credential.id)) fail('PasskeyInvalid', 'known');
       this.db
         .prepare('INSERT INTO passkeys (id, user_id, name, public_key, counter, transports, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
@@ -204,14 +210,11 @@ export class Passkeys {
 
   /** Options for an assertion: any passkey of this site (password-less log-in), or one of this user's. */
   private async assertionOptions(rpID: string, userId: number | null) {
-    const allow =
-      userId === null
-        ? []
-        : (this.db.prepare('SELECT id, transports FROM passkeys WHERE user_id = ?').all(userId) as { id: string; transports: string }[]);
+    const allow = userId === null ? [] : this.credentials(userId);
     if (userId !== null && allow.length === 0) fail('PasskeyNotFound');
     return generateAuthenticationOptions({
       rpID,
-      allowCredentials: allow.map((p) => ({ id: p.id, transports: JSON.parse(p.transports) as AuthenticatorTransport[] })),
+      allowCredentials: allow,
       userVerification: 'required',
       timeout: PASSKEY_CHALLENGE_TTL_MS - 60_000,
     });

@@ -29,12 +29,10 @@ export interface HalfLogin {
   sentTo?: string;
 }
 
-const recordTtl = LOGIN_TICKET_TTL_MS;
-
 /** Keeps the ticket and sends the browser to the code page (Post/Redirect/Get). */
 export async function beginHalfLogin(ticket: string, factors: LoginFactor[], from: string): Promise<Response> {
   const id = newRecordId();
-  await keepRecord(recordOf(id), { ticket, factors, from: safeRedirectPath(from, '/') }, recordTtl);
+  await keepRecord(recordOf(id), { ticket, factors, from: safeRedirectPath(from, '/') }, LOGIN_TICKET_TTL_MS);
   return redirect('/login/factor', { headers: { 'Set-Cookie': await cookie.serialize(id) } });
 }
 
@@ -49,7 +47,7 @@ export async function halfLoginOf(request: Request): Promise<{ login: HalfLogin 
 /** Notes where this log-in's code went (the record keeps its first expiry's length again: a few seconds more at most). */
 export async function noteLoginCodeSent(login: HalfLogin, to: string): Promise<void> {
   const { id, ...kept } = login;
-  await keepRecord(recordOf(id), { ...kept, sentTo: to }, recordTtl);
+  await keepRecord(recordOf(id), { ...kept, sentTo: to }, LOGIN_TICKET_TTL_MS);
 }
 
 /** Forgets a half-done log-in; answers the Set-Cookie that clears its cookie. */
