@@ -20,9 +20,20 @@ import { mergeCandle, withHistory, type Candle } from './candles';
 import type { LiveChart, LiveChartOptions } from './live-chart.client';
 import type { ChartOrders } from './order-lines';
 import { SvgCandles } from './svg-candles';
+import type { DrawnIndicator } from './indicator-kinds';
+import { IndicatorLegend as ServerLegend } from './indicator-legend';
+import { indicatorsKey, LEGEND_ID, readingsFeed } from './legend-feed';
+import { hydrateLater } from '~/components/hydrate-later';
 
 /** What the chart needs of an instrument; its symbol (BTC/USD) names the chart when given, else its code. */
 type ChartInstrument = Pick<Instrument, 'code' | 'digits'> & Partial<Pick<Instrument, 'symbol'>>;
+
+// The legend's code comes after the page (the server's legend stands until then), the canvas's live values with it.
+const IndicatorLegend = hydrateLater(import.meta.env.SSR ? ServerLegend : null, () =>
+  import('./indicator-legend').then((m) => m.IndicatorLegend),
+);
+
+const NO_INDICATORS: readonly DrawnIndicator[] = [];
 
 /** Whether the trader has reached for a chart on this visit (decision 0021). */
 let canvasUsed = false;
@@ -45,12 +56,15 @@ export function CandleChart({
   period,
   candles,
   orders,
+  indicators = NO_INDICATORS,
 }: {
   instrument: ChartInstrument;
   period: ChartPeriod;
   candles: readonly Candle[];
   /** The signed-in trader's lines of this instrument (null for a visitor). */
   orders?: ChartOrders | null;
+  /** The chosen indicators with the server's values (the SVG's lines and the legend's first values). */
+  indicators?: readonly DrawnIndicator[];
 }) {
   const { t } = useTranslation('trade');
   const locale = useLocale();
@@ -65,11 +79,23 @@ export function CandleChart({
   const host = useRef<HTMLDivElement>(null);
   const [canvasReady, setCanvasReady] = useState(false);
   // Once wanted, the canvas comes at once on the next trade screens too.
-  const [canvasWanted, setCanvasWanted] = useState(canvasUsed);
+  const [canvasReached, setCanvasWanted] = useState(canvasUsed);
   const wantCanvas = () => setCanvasWanted((canvasUsed = true));
+  // A trader who chose indicators gets them live: the canvas comes once the page is idle (decision 0044).
+  const canvasWanted = canvasReached || indicators.length > 0;
+  const chosen = useMemo(() => indicators.map((d) => d.indicator), [indicators]);
+  const chosenKey = indicatorsKey(chosen);
+  const currentChosen = useRef(chosen);
+  currentChosen.current = chosen;
+  const [feed] = useState(readingsFeed);
 
   const options = useMemo<LiveChartOptions>(
-    () => ({ period, precision, locale, formatPrice: (price) => formatPrice(price, precision, locale) }),
+    () => ({
+      period,
+      precision,
+      locale,
+      formatPrice: (price) => formatPrice(price, precision, locale),
+    }),
     [period, precision, locale],
   );
   const currentOptions = useRef(options);
@@ -101,6 +127,9 @@ export function CandleChart({
                 historyOf.current = key;
               }
               mounted = mountLiveChart(host.current, latest.current, currentOptions.current);
+              mounted.setIndicators(currentChosen.current);
+              const shownKey = () => indicatorsKey(currentChosen.current);
+              mounted.onReadings((readings) => feed.set({ key: shownKey(), readings }));
               chart.current = mounted;
               setCanvasReady(true);
             });
@@ -114,16 +143,22 @@ export function CandleChart({
       cancelIdle();
       cancelMount();
       mounted?.remove();
+      feed.set(null);
       chart.current = null;
       setCanvasReady(false);
     };
-  }, [hasCandles, canvasWanted]);
+  }, [hasCandles, canvasWanted, feed]);
 
   // Another instrument or period, or another language: same canvas, new settings (before the new data).
   useEffect(() => {
     currentOptions.current = options;
     chart.current?.configure(options);
   }, [options]);
+
+  // Other indicators chosen on a drawn canvas (before its new candles, which follow).
+  useEffect(() => {
+    chart.current?.setIndicators(currentChosen.current);
+  }, [chosenKey]);
 
   // New candles from the loader (another instrument or period, or a revalidation: that one keeps the history).
   useEffect(() => {
@@ -177,6 +212,7 @@ export function CandleChart({
       <figure
         className={canvasReady ? 'candle-chart canvas-ready' : 'candle-chart'}
         aria-label={label}
+        aria-describedby={indicators.length && hasCandles ? LEGEND_ID : undefined}
         dir="ltr"
         onPointerEnter={wantCanvas}
         onPointerDown={wantCanvas}
@@ -191,6 +227,7 @@ export function CandleChart({
               label={label}
               formatPrice={options.formatPrice}
               lines={orders?.lines}
+              indicators={indicators}
             />
             <div ref={host} className="candle-canvas" />
             {orders ? (
@@ -212,6 +249,7 @@ export function CandleChart({
           <p className="empty">{t('chart.empty')}</p>
         )}
       </figure>
+      {indicators.length && hasCandles ? <IndicatorLegend drawn={indicators} precision={precision} locale={locale} feed={feed} /> : null}
     </>
   );
 }

@@ -38,22 +38,6 @@ export function isOverlay(indicator: Indicator): boolean {
   return indicator.kind === 'ma' || indicator.kind === 'ema' || indicator.kind === 'boll';
 }
 
-/** Its parameters as a chart labels it: MA(20), BOLL(20, 2), MACD(12, 26, 9), KDJ(9, 3, 3). */
-export function indicatorParameters(indicator: Indicator): number[] {
-  switch (indicator.kind) {
-    case 'ma':
-    case 'ema':
-    case 'rsi':
-      return [indicator.period];
-    case 'boll':
-      return [indicator.period, indicator.width];
-    case 'macd':
-      return [indicator.fast, indicator.slow, indicator.signal];
-    case 'kdj':
-      return [indicator.period, indicator.kSmoothing, indicator.dSmoothing];
-  }
-}
-
 /** One candle's values, one per line of `LINES[kind]`; null until the indicator has enough candles. */
 export type Reading = readonly (number | null)[];
 
@@ -68,4 +52,9 @@ export interface DrawnIndicator {
   from: number;
   /** One array per line of `LINES[kind]`. */
   lines: readonly (readonly (number | null)[])[];
+}
+
+/** How an indicator is written in the address (`?ind=ma20-ema12-boll-rsi`) and the cookie: `ma20`, `boll`. */
+export function indicatorToken(indicator: Indicator): string {
+  return indicator.kind === 'ma' || indicator.kind === 'ema' ? `${indicator.kind}${indicator.period}` : indicator.kind;
 }

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Candle } from './candles';
 import fixtures from './indicators.fixtures.json';
-import { BOLL, type Indicator, indicatorParameters, isOverlay, KDJ, LINES, MACD_DEFAULT, RSI_DEFAULT } from './indicator-kinds';
+import { BOLL, type Indicator, isOverlay, KDJ, LINES, MACD_DEFAULT, RSI_DEFAULT } from './indicator-kinds';
+import { indicatorParameters } from './indicator-label';
 import { drawnIndicator, indicatorSeries, trackIndicator } from './indicators';
 
 const START = Date.UTC(2025, 6, 1, 12) / 1000;

@@ -21,6 +21,9 @@ import { createLondonTimeline, formatCandleTime, formatTickTime, type LondonTime
 import type { ChartLine, ChartOrders } from './order-lines';
 import { createElement, type ReactElement } from 'react';
 import CanvasLines from './canvas-lines';
+import { canvasIndicators } from './canvas-indicators.client';
+import { formatIndicator } from './indicator-format';
+import type { Indicator, Reading } from './indicator-kinds';
 
 export interface LiveChart {
   /** Replaces every candle (fresh data from the server). */
@@ -39,6 +42,10 @@ export interface LiveChart {
   options(): LiveChartOptions;
   /** Told when a take profit or stop loss is dragged to a new price and let go (null: nobody is told). */
   onLineDrop(listener: ((line: ChartLine, price: number) => void) | null): void;
+  /** The chosen indicators (all of them: the previous ones go). */
+  setIndicators(indicators: readonly Indicator[]): void;
+  /** Told the last candle's indicator values, one per indicator, when they change (the legend's live values). */
+  onReadings(listener: ((readings: (Reading | null)[]) => void) | null): void;
   remove(): void;
 }
 
@@ -63,6 +70,10 @@ function themeColour(host: HTMLElement, name: string, fallback: string): string 
 }
 
 const FONT_SIZE = 11;
+
+/** The candles' prices written by the app's formatter (per series: RSI's pane writes its own values). */
+const priceFormatOf = (options: LiveChartOptions) =>
+  ({ type: 'custom', formatter: (price: number) => options.formatPrice(price), minMove: 10 ** -options.precision }) as const;
 
 /** Measures a time label as the canvas draws it (bold, the wider of its two weights). */
 function labelMeasurer(fontFamily: string): (label: string) => number {
@@ -133,7 +144,6 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
     },
     localization: {
       locale: options.locale,
-      priceFormatter: (price: number) => settings.formatPrice(price),
       timeFormatter: (time: Time) => formatCandleTime(utcOf(time), settings.period, settings.locale),
     },
   });
@@ -144,7 +154,7 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
     wickUpColor: up,
     wickDownColor: down,
     borderVisible: false,
-    priceFormat: { type: 'price', precision: options.precision, minMove: 10 ** -options.precision },
+    priceFormat: priceFormatOf(options),
     // The scale takes in the trader's lines too, so each of them is on the chart.
     autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
       const info = original();
@@ -201,11 +211,25 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
     close: c.close,
   });
   let lastTime = -Infinity;
+  /** The canvas's candles, for indicators chosen later (kept in place: a tick does not copy the list). */
+  let shownCandles: Candle[] = [];
+  const indicators = canvasIndicators(chart, {
+    up,
+    down,
+    guide: themeColour(host, '--muted', '#94a3b8'),
+    format: (indicator, value) => formatIndicator(indicator, value, settings.precision, settings.locale),
+    time: (utc) => timeline.toChart(utc) as UTCTimestamp,
+  });
+  let readingsListener: ((readings: (Reading | null)[]) => void) | null = null;
+  const tellReadings = () => readingsListener?.(indicators.readings());
 
   const setData = (list: readonly Candle[]) => {
     timeline = createLondonTimeline();
     series.setData(list.map(bar));
+    indicators.setData(list);
+    shownCandles = [...list];
     lastTime = list[list.length - 1]?.time ?? -Infinity;
+    tellReadings();
   };
   setData(candles);
 
@@ -215,16 +239,30 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
       // The canvas refuses a bar older than its last one.
       if (candle.time < lastTime) return;
       series.update(bar(candle));
+      indicators.update(candle);
       lastTime = candle.time;
+      if (shownCandles[shownCandles.length - 1]?.time === candle.time) shownCandles[shownCandles.length - 1] = candle;
+      else shownCandles.push(candle);
+      tellReadings();
     },
     configure(next) {
       settings = next;
       chart.applyOptions({ timeScale: { timeVisible: next.period !== '1day' }, localization: { locale: next.locale } });
-      series.applyOptions({ priceFormat: { type: 'price', precision: next.precision, minMove: 10 ** -next.precision } });
+      series.applyOptions({ priceFormat: priceFormatOf(next) });
     },
     Lines: ({ orders }) => createElement(CanvasLines, { chart: live, orders }),
     options: () => settings,
     setLines,
+    setIndicators(list) {
+      indicators.set(list, shownCandles);
+      // The canvas keeps no other trace of its panes in the page (the browser tests read it).
+      host.dataset.panes = String(indicators.panes());
+      tellReadings();
+    },
+    onReadings(listener) {
+      readingsListener = listener;
+      tellReadings();
+    },
     onLineDrop(listener) {
       dropListener = listener;
     },

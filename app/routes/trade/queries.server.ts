@@ -18,6 +18,9 @@ import { chartOrders } from './chart-orders.server';
 import { keptTicket, ticketValuesOf } from './kept-ticket.server';
 import { SHOWN_CANDLES } from '~/components/candle-chart/svg-candles';
 import { chartCandle } from '~/components/candle-chart/candles';
+import { LANGUAGE_TAGS } from '#contract/languages';
+import { chosenIndicators, drawnIndicators, sheetRedirect } from './indicator-choice.server';
+import { INDICATOR_PARAM } from './indicator-fields';
 
 /** The last instrument chosen on this device (not secret: a product code). */
 export const tradeCodeCookie = createCookie('trade_code', {
@@ -52,7 +55,11 @@ function pickInstrument(list: readonly Instrument[], code: string | null, rememb
 
 export async function loadTradeScreen(api: Api, request: Request) {
   const url = new URL(request.url);
+  // The "Indicators" sheet's answer comes before any upstream call.
+  const chosenNow = await sheetRedirect(url);
+  if (chosenNow) throw chosenNow;
   const period = periodOf(url.searchParams.get('period'));
+  const chosen = await chosenIndicators(url, request.headers.get('Cookie'));
   const remembered: unknown = await tradeCodeCookie.parse(request.headers.get('Cookie'));
   const [{ instruments, stale }, feeType, account] = await Promise.all([
     instrumentList(api),
@@ -70,6 +77,7 @@ export async function loadTradeScreen(api: Api, request: Request) {
     chartCandles(api, instrument.id, period).catch(upstreamFallback([], 'candles')),
     chartOrders(api, request, instrument, account),
   ]);
+  const candles = chart.map(chartCandle);
   const rules = lotRulesOf(instrument);
   // A confirmation page (`?confirm=`) shows the kept ticket with its one-time key; a stale one is the plain ticket.
   const kept = api.signedIn ? await keptTicket(request, url.searchParams.get('confirm'), instrument.code) : null;
@@ -82,7 +90,11 @@ export async function loadTradeScreen(api: Api, request: Request) {
     quote,
     period,
     /** What the SVG draws; the canvas chart asks /candles for the older ones (they were two thirds of the page's data). */
-    candles: chart.slice(-SHOWN_CANDLES).map(chartCandle),
+    candles: candles.slice(-SHOWN_CANDLES),
+    /** The chosen indicators over every candle (the longer the history, the closer to the canvas's), for the SVG and legend. */
+    indicators: drawnIndicators(chosen, candles, instrument.digits, LANGUAGE_TAGS[api.lang]),
+    /** The address's own choice (a shared link), carried by the period links; null when the device's cookie chose. */
+    indicatorParam: url.searchParams.get(INDICATOR_PARAM),
     /** The trader's positions and pending orders of this instrument, drawn on the chart. */
     orders: mine,
     instruments: instruments.map(drawerRow),

@@ -18,7 +18,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { CHART_PERIODS, EntryMode } from '#contract/enums';
+import { EntryMode } from '#contract/enums';
 import type { Instrument } from '#contract/views';
 import { AccountFigures } from '~/components/account-figures';
 import { CandleChart } from '~/components/candle-chart';
@@ -44,7 +44,9 @@ import { confirmationUrl } from './kept-ticket.server';
 import { QuotePanel } from './quote-panel';
 import { orderRulesOf } from './order-rules';
 import { orderSchemaFor } from './schema';
-import { PERIOD_LABELS, tradeUrl } from './trade-url';
+import { tradeUrl } from './trade-url';
+import { PeriodBar } from './period-bar';
+import { IndicatorSheet as ServerIndicatorSheet } from './indicator-sheet';
 import { instrumentLogo } from '~/utils/instrument-logo';
 
 // The ticket's code (conform's with it) is not in the page's first script: the server's ticket works as drawn (it
@@ -53,6 +55,11 @@ import { instrumentLogo } from '~/utils/instrument-logo';
 const OrderForm = hydrateLater(import.meta.env.SSR ? ServerOrderForm : null, () => import('./order-form').then((m) => m.OrderForm), {
   carry: carryFields,
 });
+
+// The "Indicators" sheet works as the server drew it (a GET form) until its code comes, after the page.
+const IndicatorSheet = hydrateLater(import.meta.env.SSR ? ServerIndicatorSheet : null, () =>
+  import('./indicator-sheet').then((m) => m.IndicatorSheet),
+);
 
 export const handle: RouteHandle = { footer: true };
 
@@ -219,11 +226,16 @@ export default function TradePage() {
   // A tick re-renders the quote and the ticket's prices (the ticket follows them itself); the chart and the
   // account follow their own feeds.
   const chart = useMemo(
-    () => <CandleChart instrument={instrument} period={period} candles={page.candles} orders={page.orders} />,
-    [instrument, period, page.candles, page.orders],
+    () => <CandleChart instrument={instrument} period={period} candles={page.candles} orders={page.orders} indicators={page.indicators} />,
+    [instrument, period, page.candles, page.orders, page.indicators],
+  );
+  // A tick re-renders the screen, not the sheet.
+  const sheet = useMemo(
+    () => <IndicatorSheet code={instrument.code} period={period} indicators={page.indicators} />,
+    [instrument.code, period, page.indicators],
   );
   const figures = useMemo(() => (page.account ? <AccountFigures account={page.account} /> : null), [page.account]);
-  // The header and the period links (nine Links and their router hooks) do not change with the price.
+  // The header does not change with the price.
   const header = useMemo(
     () => (
       <header className="page-header trade-header">
@@ -249,18 +261,6 @@ export default function TradePage() {
     ),
     [instrument, period, t],
   );
-  const periods = useMemo(
-    () => (
-      <nav className="period-bar" aria-label={t('periods.label')}>
-        {CHART_PERIODS.map((p) => (
-          <Link key={p} to={tradeUrl(instrument.code, p)} aria-current={p === period ? 'page' : undefined} replace preventScrollReset>
-            {PERIOD_LABELS[p]}
-          </Link>
-        ))}
-      </nav>
-    ),
-    [instrument.code, period, t],
-  );
   return (
     <main className="page trade-page">
       {/* The screen's stylesheet comes with its markup (decision 0020). */}
@@ -272,7 +272,8 @@ export default function TradePage() {
         </p>
       ) : null}
       <QuotePanel quote={quote} precision={instrument.digits} />
-      {periods}
+      <PeriodBar code={instrument.code} period={period} indicators={page.indicatorParam} />
+      {sheet}
       {chart}
       {figures}
       <OrderBlockContext.Provider value={block}>
