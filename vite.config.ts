@@ -15,7 +15,7 @@ const alias = {
 };
 
 const SHELL_MODULES =
-  /\/app\/live\/(events|resync|store|hooks|stale-notice)|preload-helper|node_modules\/i18next\/|\/app\/i18n\/(?!.*\.server|language-names)|\/app\/utils\/(format|locale|nonce|number-symbols|page-title|demo-blocked|instrument-logo|when-idle)\.tsx?$|\/app\/components\/(page-header|language-flag|hydrate-later)|node_modules\/remix-utils\/build\/react\/authenticity-token/;
+  /\/app\/live\/(events|resync|store|hooks|stale-notice|price-flash)|preload-helper|node_modules\/i18next\/|\/app\/i18n\/(?!.*\.server|language-names)|\/app\/utils\/(format|locale|nonce|number-symbols|page-title|demo-blocked|instrument-logo|when-idle)\.tsx?$|\/app\/components\/(page-header|language-flag|hydrate-later)|node_modules\/remix-utils\/build\/react\/authenticity-token/;
 
 // What the ticket and the orders page both load besides the shell (money, stops, the account's figures): one
 // file instead of four. Over HTTP/1.1 each file is a request and a share of a slow link that the shell, the

@@ -50,6 +50,19 @@ test.describe('a moved price flashes', () => {
     expect(await flashOf(price)).toEqual({ direction: 'down', playing: true });
   });
 
+  test('green when it rises and red when it falls, on the trade screen', async ({ page }) => {
+    await chooseLanguage(page, 'en');
+    await page.goto('/trade?code=EURUSD');
+    const price = page.getByTestId('trade-price');
+    await expect(price).toHaveText('1.10000');
+    await setPrice('EURUSD', '1.10050');
+    await expect(price).toHaveText('1.10050');
+    expect(await flashOf(price)).toEqual({ direction: 'up', playing: true });
+    await setPrice('EURUSD', '1.09950');
+    await expect(price).toHaveText('1.09950');
+    expect(await flashOf(price)).toEqual({ direction: 'down', playing: true });
+  });
+
   test('not for a trader who asked for less motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await chooseLanguage(page, 'en');

@@ -1,7 +1,9 @@
 /** The instrument's day quote: the price (big) and its change, then high, low, open and volume; a link to its contract. */
 import { Link, useLoaderData } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { Quote } from '#contract/views';
+import { flashPrice } from '~/live/price-flash';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
 import type { loader } from './route';
@@ -12,6 +14,12 @@ export function QuotePanel({ quote, precision }: { quote: Quote; precision: numb
   const { instrument } = useLoaderData<typeof loader>();
   const locale = useLocale();
   const trend = trendOf(quote.change);
+  const priceCell = useRef<HTMLSpanElement>(null);
+  const shownPrice = useRef(quote.price);
+  useEffect(() => {
+    flashPrice(priceCell.current!, shownPrice.current, quote.price);
+    shownPrice.current = quote.price;
+  }, [quote.price]);
   const stats = [
     ['high', formatPrice(quote.high, precision, locale)],
     ['low', formatPrice(quote.low, precision, locale)],
@@ -22,7 +30,7 @@ export function QuotePanel({ quote, precision }: { quote: Quote; precision: numb
   return (
     <section className="quote-panel" aria-label={t('quote.label')}>
       <div className="quote-head">
-        <span className={`trade-price ${trend}`} data-testid="trade-price">
+        <span className={`trade-price ${trend}`} data-testid="trade-price" ref={priceCell}>
           {formatPrice(quote.price, precision, locale)}
         </span>
         <span className={`change ${trend}`} data-testid="trade-change">
