@@ -3,6 +3,7 @@
  * (decision 0044): a pane per oscillator, the legend's values following the live price, and a new choice from the
  * sheet applied in place (no new document).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type ConsoleMessage } from '@playwright/test';
 import { chooseLanguage, watchCsp } from './fixtures';
 
@@ -49,3 +50,23 @@ test('the canvas chart draws the chosen indicators in panes and their legend fol
   expect(errors).toEqual([]);
   expect(csp).toEqual([]);
 });
+
+for (const lng of ['en', 'ar'] as const) {
+  test(`the sheet, open, and the legend have no serious accessibility findings (${lng})`, async ({ page }) => {
+    await chooseLanguage(page, lng);
+    await page.goto('/trade?code=BTCUSD&ind=ma5-ema12-boll-macd-rsi-kdj');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.locator('form[data-live="on"]')).toHaveCount(1, { timeout: 10_000 });
+    await page.locator('details.indicator-sheet > summary').click();
+    await expect(page.locator('details.indicator-sheet')).toHaveAttribute('open', '');
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .include('.indicator-sheet')
+      .include('.indicator-legend')
+      .analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
+    expect(serious).toEqual([]);
+  });
+}
