@@ -145,9 +145,13 @@ test('streams: the held count and a quote since recovery for every held client',
   ]);
 });
 
-test('memory growth: peak against peak, only for a process read in both windows', () => {
+test('memory growth: peak against peak, only for a process read in the baseline and alive at the end', () => {
   const p = (name: string, pid: number, rss: number) => ({ name, pid, rss });
-  const baseline = [[p('web worker', 1, 100), p('upstream', 5, 50)], [p('web worker', 1, 120)]];
-  const last = [[p('web worker', 1, 90), p('upstream', 6, 80)], [p('web worker', 1, 126)]];
+  const baseline = [[p('web worker', 1, 100), p('web worker', 2, 100), p('upstream', 5, 50)], [p('web worker', 1, 120)]];
+  // Worker 2 was killed during the last window (its early peak must not count); upstream 6 replaced upstream 5.
+  const last = [
+    [p('web worker', 1, 90), p('web worker', 2, 300), p('upstream', 6, 80)],
+    [p('web worker', 1, 126), p('upstream', 6, 81)],
+  ];
   expect(processGrowth(baseline, last)).toEqual([{ name: 'web worker', pid: 1, percent: 5 }]);
 });

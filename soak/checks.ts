@@ -112,26 +112,23 @@ export type ProcessReading = readonly { name: string; pid: number; rss: number }
 
 /**
  * Memory growth of each process from a baseline window to the last window, peak against peak (RSS saws up and down
- * with each garbage collection; a peak is the process's size). Only a process read in both windows is compared: one
- * a fault replaced started afresh, its growth is not the run's.
+ * with each garbage collection; a peak is the process's size). Only a process alive at the last reading and read in
+ * the baseline is compared: one a fault replaced started afresh, and one it killed has no end.
  */
 export function processGrowth(
   baseline: readonly ProcessReading[],
   last: readonly ProcessReading[],
 ): { name: string; pid: number; percent: number }[] {
+  const key = (p: { name: string; pid: number }) => `${p.name} ${p.pid}`;
   const peaks = (readings: readonly ProcessReading[]) => {
     const out = new Map<string, { name: string; pid: number; rss: number }>();
-    for (const reading of readings)
-      for (const p of reading) {
-        if (!(p.rss > 0)) continue;
-        const key = `${p.name} ${p.pid}`;
-        if ((out.get(key)?.rss ?? 0) < p.rss) out.set(key, p);
-      }
+    for (const reading of readings) for (const p of reading) if (p.rss > 0 && (out.get(key(p))?.rss ?? 0) < p.rss) out.set(key(p), p);
     return out;
   };
+  const alive = new Set((last.at(-1) ?? []).filter((p) => p.rss > 0).map(key));
   const before = peaks(baseline);
-  return [...peaks(last)].flatMap(([key, p]) => {
-    const b = before.get(key);
-    return b ? [{ name: p.name, pid: p.pid, percent: growthPercent(b.rss, p.rss) }] : [];
+  return [...peaks(last)].flatMap(([k, p]) => {
+    const b = before.get(k);
+    return b && alive.has(k) ? [{ name: p.name, pid: p.pid, percent: growthPercent(b.rss, p.rss) }] : [];
   });
 }

@@ -18,7 +18,9 @@ export interface SoakConfig {
   webConcurrency: number;
   /** Faults and when they start, in ms from the start of the run. */
   faults: { atMs: number; kind: FaultKind }[];
-  /** The minute whose figures are the baseline of "growth after warm-up". */
+  /** Traders and streams at work before the measured minutes begin (no faults, no checks). */
+  preWarmupMs: number;
+  /** The measured minute whose figures are the baseline of "growth after warm-up". */
   warmupMinutes: number;
   /** Pause between a trader's actions (a person reading the screen). */
   thinkMs: [number, number];
@@ -50,14 +52,15 @@ export function readSoakConfig(env: NodeJS.ProcessEnv = process.env): SoakConfig
     // 10,000 opened and dropped over an hour (issue 41): about 28 every 10 s.
     churnCount: smoke ? 10 : 28,
     webConcurrency: Number(env.WEB_CONCURRENCY) || 2,
-    // The smoke: one of each kind, each settled before the next minute's check.
+    // The smoke: one of each kind after its baseline minute, each over before the next begins.
     faults: smoke
       ? [
-          { atMs: 35_000, kind: 'upstream-kill' },
-          { atMs: 80_000, kind: 'upstream-freeze' },
-          { atMs: 135_000, kind: 'worker-kill' },
+          { atMs: 70_000, kind: 'upstream-kill' },
+          { atMs: 100_000, kind: 'upstream-freeze' },
+          { atMs: 150_000, kind: 'worker-kill' },
         ]
       : faultSchedule(minutes, 5 * 60_000, 4 * 60_000),
+    preWarmupMs: (Number(env.SOAK_WARMUP_SECONDS) || (smoke ? 60 : 120)) * 1000,
     warmupMinutes: smoke ? 1 : 5,
     thinkMs: smoke ? [300, 1_500] : [1_000, 4_000],
     webPort: base,

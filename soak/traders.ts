@@ -20,6 +20,8 @@ interface Position {
   code: string;
   /** Lots in thousandths. */
   lotsMilli: number;
+  /** 1 buy, 2 sell. */
+  side: string;
   pending: boolean;
 }
 
@@ -163,7 +165,7 @@ async function sendOrder(trader: Trader, path: string, form: Record<string, stri
       const id = Number(placed);
       record.attempt(key, 'place', 'acked', id);
       if (!trader.positions.some((p) => p.id === id))
-        trader.positions.push({ id, code: form.code!, lotsMilli: 20, pending: form.entry === '0' });
+        trader.positions.push({ id, code: form.code!, lotsMilli: 20, side: form.side!, pending: form.entry === '0' });
     } else if (answer.status === 400) {
       record.attempt(key, 'place', 'refused');
     } else {
@@ -217,16 +219,18 @@ async function modify(trader: Trader, position: Position) {
   const price = field(quote.text, 'seen_price');
   if (!csrf || !price) return;
   const digits = price.split('.')[1]?.length ?? 0;
-  // Wide on both sides of the price, so the stops are valid whichever way the position faces.
+  // Far from the price on the side each belongs: the stops are valid, and the position stays open.
   const far = (f: number) => (Number(price) * f).toFixed(digits);
-  const buy = Math.random() < 0.5;
-  const form = {
+  const buy = position.side === '1';
+  const form: Record<string, string> = {
     csrf,
     intent: 'stops',
     id: String(position.id),
     take_profit: buy ? far(1.5) : far(0.5),
     stop_loss: buy ? far(0.5) : far(1.5),
   };
+  // A third of the changes are trailing stops, 1 % of the price behind it.
+  if (Math.random() < 0.33) form.trail_distance = far(0.01);
   await trader.browser.post('/order?type=1', form, 'order').catch(() => {});
 }
 
