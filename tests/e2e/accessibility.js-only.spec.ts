@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { chooseLanguage, codeSentBy, forceMarket, logInRealAccount, openDemo, placeOrder, setPrice } from './fixtures';
+import { chooseLanguage, codeSentBy, forceMarket, logInRealAccount, londonToday, openDemo, placeOrder, setPrice } from './fixtures';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -101,6 +101,8 @@ for (const lng of ['en', 'ar']) {
         '/order?type=0',
         '/order?type=3',
         '/mine/history',
+        '/mine/statement',
+        `/mine/statement?from=${londonToday()}&to=${londonToday()}`,
         '/mine/email',
         '/mine/charge',
       ])

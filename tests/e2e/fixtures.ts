@@ -235,3 +235,7 @@ export async function passStepUp(page: Page, email: string, finish: string) {
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await page.getByRole('dialog', { name: 'Confirmed' }).getByRole('button', { name: finish, exact: true }).click();
 }
+
+/** Today in London, YYYY-MM-DD, or `plusDays` from it (a statement's days are London days). */
+export const londonToday = (plusDays = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() + plusDays * 86_400_000));

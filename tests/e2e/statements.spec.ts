@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { admin, chooseLanguage, forceMarket, logInRealAccount, REAL_PASSWORD, setPrice, upstreamUrl } from './fixtures';
+import { admin, chooseLanguage, forceMarket, logInRealAccount, londonToday, REAL_PASSWORD, setPrice, upstreamUrl } from './fixtures';
 
 /** A call straight to the upstream as this trader (what a second device of theirs would do). */
 async function upstream(method: 'GET' | 'POST', path: string, body: Record<string, unknown>, token?: string) {
@@ -34,10 +34,6 @@ async function trip(token: string, lots: string, exit: string) {
   await setPrice('EURUSD', exit);
   await upstream('POST', '/v1/api/forex/close', { id: order.Id }, token);
 }
-
-/** Today in London, YYYY-MM-DD (the statement's days are London days). */
-const londonToday = (plusDays = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() + plusDays * 86_400_000));
 
 /** A figure as the page writes it (en: "+1,000.00", "-2.50") in micro-dollars, so sums are exact. */
 const micro = (text: string) => {
