@@ -48,6 +48,7 @@ export default defineConfig({
         // (first-load JS of / fell from 108.3 to 105.7 KiB gz, /trade from 141.4 to 138.4). i18next, the live
         // store, the number formats and Vite's preload helper joined it later (dates stay out: format-date): / 106.4 → 105.1 in
         // four files instead of eight (the store's code costs /login 1 KiB; it connects only where prices are live).
+        // contract/enums left it: no code of / uses it, and it cost / 254 B (its pages now take it with their own).
         manualChunks(id) {
           if (SHELL_MODULES.test(id)) return 'shell';
           if (TRADING_MODULES.test(id)) return 'trading';
