@@ -6,7 +6,7 @@
  */
 import type { FaultKind } from './config';
 import { workerPids, type Upstream } from './processes';
-import type { Recorder } from './record';
+import type { FaultWindow, Recorder } from './record';
 
 const FREEZE_MS = 20_000;
 const RECOVERY_LIMIT_MS = 60_000;
@@ -38,10 +38,11 @@ export async function runFault(
   kind: FaultKind,
   ctx: { upstream: Upstream; webPid: number; base: string; workers: number; record: Recorder },
 ) {
-  const window = { kind, start: Date.now(), recovered: NaN };
+  const window: FaultWindow = { kind, start: Date.now(), recovered: NaN };
   ctx.record.faults.push(window);
   if (kind === 'upstream-kill') {
     await ctx.upstream.killAndRestart();
+    window.detail = `upstream listening again after ${((Date.now() - window.start) / 1000).toFixed(1)} s`;
   } else if (kind === 'upstream-freeze') {
     ctx.upstream.signal('SIGSTOP');
     await sleep(FREEZE_MS);

@@ -41,6 +41,8 @@ export interface FaultWindow {
   start: number;
   /** When the system was back (feed up, workers all there), or NaN while it is not. */
   recovered: number;
+  /** What happened on the way back (e.g. when the upstream listened again). */
+  detail?: string;
 }
 
 export class Recorder {

@@ -21,6 +21,7 @@ import { makeTrader, settle, trade, type Trader } from './traders';
 const GRACE_MS = 10_000;
 /** Issue 41: heap and RSS of each process grow at most this much after warm-up. */
 const MAX_GROWTH_PERCENT = 10;
+const JUDGE_GROWTH_MINUTES = 15;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 interface CheckResult {
@@ -51,7 +52,9 @@ async function shutdown() {
   await streams?.stop().catch(() => {});
   await web?.stop().catch(() => {});
   await upstream.stop().catch(() => {});
-  if (!process.env.SOAK_KEEP) fs.rmSync(temp, { recursive: true, force: true });
+  // A failed run keeps its databases for a closer look (SOAK_KEEP=1 keeps any run's).
+  if (process.env.SOAK_KEEP || process.exitCode) console.log(`soak: data kept in ${temp}`);
+  else fs.rmSync(temp, { recursive: true, force: true });
 }
 process.once('SIGINT', () => void shutdown().then(() => process.exit(130)));
 
@@ -220,20 +223,26 @@ try {
     { name: 'web processes (Σ RSS)', pid: 0, rss: r.webRss },
     { name: 'web processes (Σ heap)', pid: 0, rss: r.webHeap },
   ];
-  const baseline = inMinute(config.warmupMinutes).map(judged);
-  const lastMinute = inMinute(config.minutes)
+  // Windows of several minutes where the run has them: each holds a few collection cycles, so its peak is the size.
+  const span = Math.min(5, config.warmupMinutes);
+  const inMinutes = (last: number) => Array.from({ length: span }, (_, i) => inMinute(last - i)).flat();
+  const baseline = inMinutes(config.warmupMinutes).map(judged);
+  const lastMinute = inMinutes(config.minutes)
     .concat(readings.filter((r) => r.at >= until))
     .map(judged);
   if (baseline.length && lastMinute.length) {
     const grown = processGrowth(baseline, lastMinute);
     const each = grown.map((g) => `${g.name}${g.pid ? ` ${g.pid}` : ''} ${g.percent >= 0 ? '+' : ''}${g.percent.toFixed(1)} %`).join(', ');
+    // A run of a few minutes holds one or two of a worker's collection cycles (its RSS saws by ±20 %, decision 0046):
+    // there the figures are shown, and judged only from JUDGE_GROWTH_MINUTES measured minutes on.
+    const judgedHere = config.minutes >= JUDGE_GROWTH_MINUTES;
     results.push({
       at: 'end',
-      name: `memory growth after minute ${config.warmupMinutes} ≤ ${MAX_GROWTH_PERCENT} %`,
-      violations: grown
+      name: `memory growth after minute ${config.warmupMinutes} ≤ ${MAX_GROWTH_PERCENT} %${judgedHere ? '' : ` (shown; judged in runs of ${JUDGE_GROWTH_MINUTES} minutes or more)`}`,
+      violations: (judgedHere ? grown : [])
         .filter((g) => g.name !== 'stream clients' && g.percent > MAX_GROWTH_PERCENT)
         .map((g) => `${g.name}${g.pid ? ` ${g.pid}` : ''}: +${g.percent.toFixed(1)} %`),
-      note: `peaks, last minute against minute ${config.warmupMinutes}: ${each}; a restarted upstream is not compared`,
+      note: `peaks, the last ${span} minute(s) against minutes ${config.warmupMinutes - span + 1}–${config.warmupMinutes}: ${each}; a restarted upstream is not compared`,
     });
   }
 
@@ -249,7 +258,8 @@ try {
     table(rows),
     '',
     ...record.faults.map(
-      (f) => `fault ${f.kind} at ${((f.start - start) / 1000).toFixed(0)} s, back after ${((f.recovered - f.start) / 1000).toFixed(1)} s`,
+      (f) =>
+        `fault ${f.kind} at ${((f.start - start) / 1000).toFixed(0)} s, back after ${((f.recovered - f.start) / 1000).toFixed(1)} s${f.detail ? ` (${f.detail})` : ''}`,
     ),
     '',
     ...results

@@ -169,6 +169,8 @@ async function sendOrder(trader: Trader, path: string, form: Record<string, stri
     } else if (answer.status === 400) {
       record.attempt(key, 'place', 'refused');
     } else {
+      // Sent to log in: the trader was signed out, which nothing in the soak asks for.
+      if (answer.location.startsWith('/login')) signedOut(trader, path);
       record.attempt(key, 'place', 'unknown');
       if (abandonAfterMs === undefined && !trader.retry.some((r) => r.key === key)) trader.retry.push({ key, path, form });
     }
@@ -177,6 +179,11 @@ async function sendOrder(trader: Trader, path: string, form: Record<string, stri
     record.attempt(key, 'place', 'unknown');
     if (abandonAfterMs === undefined && !trader.retry.some((r) => r.key === key)) trader.retry.push({ key, path, form });
   }
+}
+
+function signedOut(trader: Trader, path: string) {
+  const now = Date.now();
+  trader.record.request({ kind: 'step', path, started: now, ended: now, failed: true, detail: `trader ${trader.n} was sent to log in` });
 }
 
 /** The orders screen's detail popup of one order: its forms' CSRF token and close key. */
@@ -195,7 +202,7 @@ async function close(trader: Trader, record: Recorder, position: Position, parti
   const form = { csrf, intent: 'close', id: String(position.id), cont, idempotency_key: key };
   try {
     const answer = await trader.browser.post('/order?type=1', form, 'order');
-    if (answer.status === 302) {
+    if (answer.status === 302 && answer.location.startsWith('/order')) {
       if (partial) {
         // The closed part is its own row under the close's key, pointing at the position.
         record.attempt(key, 'partial-close', 'acked', undefined, position.id);
@@ -205,10 +212,19 @@ async function close(trader: Trader, record: Recorder, position: Position, parti
       if (partial) record.attempt(key, 'partial-close', 'refused', undefined, position.id);
       // Closed meanwhile (take profit, stop loss, stop-out): it is no longer the trader's to close.
       trader.positions = trader.positions.filter((p) => p !== position);
-    } else if (partial) record.attempt(key, 'partial-close', 'unknown', undefined, position.id);
+    } else {
+      if (answer.location.startsWith('/login')) signedOut(trader, '/order');
+      lost();
+    }
   } catch (error) {
     if (!(error instanceof NoAnswer)) throw error;
+    lost();
+  }
+  // The answer is lost: the position may be smaller or gone, so the trader leaves it (a later "part" of it could
+  // be all that is left, closing it whole under a key no row carries).
+  function lost() {
     if (partial) record.attempt(key, 'partial-close', 'unknown', undefined, position.id);
+    trader.positions = trader.positions.filter((p) => p !== position);
   }
 }
 
