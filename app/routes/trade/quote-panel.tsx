@@ -1,17 +1,15 @@
 /** The instrument's day quote: the price (big) and its change, then high, low, open and volume; a link to its contract. */
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { Quote } from '#contract/views';
 import { flashPrice } from '~/live/price-flash';
 import { formatPercent, formatPrice, trendOf } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
-import type { loader } from './route';
 
-export function QuotePanel({ quote, precision }: { quote: Quote; precision: number }) {
+export function QuotePanel({ quote, precision, code }: { quote: Quote; precision: number; code: string }) {
   const { t } = useTranslation('trade');
   const contract = useTranslation('contract').t;
-  const { instrument } = useLoaderData<typeof loader>();
   const locale = useLocale();
   const trend = trendOf(quote.change);
   const priceCell = useRef<HTMLSpanElement>(null);
@@ -47,7 +45,7 @@ export function QuotePanel({ quote, precision }: { quote: Quote; precision: numb
         ))}
       </dl>
       <p className="contract-link-row">
-        <Link to={`/contract/${encodeURIComponent(instrument.code)}`}>{contract('link')}</Link>
+        <Link to={`/contract/${encodeURIComponent(code)}`}>{contract('link')}</Link>
       </p>
     </section>
   );

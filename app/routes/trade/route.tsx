@@ -271,7 +271,7 @@ export default function TradePage() {
           {t('staleList')}
         </p>
       ) : null}
-      <QuotePanel quote={quote} precision={instrument.digits} />
+      <QuotePanel quote={quote} precision={instrument.digits} code={instrument.code} />
       <PeriodBar code={instrument.code} period={period} indicators={page.indicatorParam} />
       {sheet}
       {chart}
