@@ -43,8 +43,15 @@ export function PasskeyButton({
   const answer = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>({ kind: 'ready' });
 
-  if (!hydrated) return withoutScript ? <p className="muted">{withoutScript}</p> : null;
-  if (typeof window.PublicKeyCredential !== 'function') return withoutScript ? <p className="muted">{t('passkey.unsupported')}</p> : null;
+  // Where the button is an extra, its place is kept while it cannot be used: what is under it must not move under a
+  // finger when the page's code comes (a tap meant for "Open a demo account" landed beside it).
+  const place = (
+    <div className="form passkey-form" aria-hidden="true">
+      <span className={`${className ?? ''} passkey-place`}>{label}</span>
+    </div>
+  );
+  if (!hydrated) return withoutScript ? <p className="muted">{withoutScript}</p> : place;
+  if (typeof window.PublicKeyCredential !== 'function') return withoutScript ? <p className="muted">{t('passkey.unsupported')}</p> : place;
 
   async function run() {
     if (form.current && !form.current.reportValidity()) return;

@@ -6,7 +6,7 @@
  * language writes them (and as the server wrote them: no hydration error). And a first visit spends the
  * slow network on what it shows: the closed drawer's flags are not fetched.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { chooseLanguage, forceMarket, openDemo, placeOrder, watchCsp } from './fixtures';
 import { reachForChart } from './chart-fixtures';
 
@@ -317,4 +317,24 @@ test('a toast brought by a form answered after hydration shows on a phone that i
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('button', { name: 'Open a demo account' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your demo account is ready.' })).toBeVisible();
+});
+
+// The log-in's passkey button needs the page's code; until it comes, its place is kept, so that what is under it
+// does not move under a finger as the page comes alive (a tap meant for "Open a demo account" landed beside it).
+test('the log-in page does not move when its code comes: "Open a demo account" stays where it was drawn', async ({ page, browser }) => {
+  await chooseLanguage(page, 'en');
+  const demo = (p: Page) => p.getByRole('button', { name: 'Open a demo account' }).boundingBox();
+  const drawn = await browser.newContext({ ...devices['Pixel 5'], javaScriptEnabled: false });
+  try {
+    const asDrawn = await drawn.newPage();
+    await asDrawn.goto('/language?lng=en&redirectTo=/login');
+    const before = await demo(asDrawn);
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+    expect(before).not.toBeNull();
+    expect(await demo(page)).toEqual(before);
+  } finally {
+    await drawn.close();
+  }
 });
