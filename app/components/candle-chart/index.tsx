@@ -32,6 +32,8 @@ type ChartInstrument = Pick<Instrument, 'code' | 'digits'> & Partial<Pick<Instru
 const IndicatorLegend = hydrateLater(import.meta.env.SSR ? ServerLegend : null, () =>
   import('./indicator-legend').then((m) => m.IndicatorLegend),
 );
+/** For a screen reached from another (no server legend to keep): the legend's code with the screen's data. */
+export const preloadIndicatorLegend = IndicatorLegend.preload;
 
 const NO_INDICATORS: readonly DrawnIndicator[] = [];
 

@@ -21,7 +21,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { EntryMode } from '#contract/enums';
 import type { Instrument } from '#contract/views';
 import { AccountFigures } from '~/components/account-figures';
-import { CandleChart } from '~/components/candle-chart';
+import { CandleChart, preloadIndicatorLegend } from '~/components/candle-chart';
 import { useFeedHealth, useLiveStream } from '~/live/hooks';
 import { useLiveQuote } from '~/live/state';
 import type { RouteHandle } from '~/root';
@@ -97,10 +97,9 @@ const RULES_WAIT_MS = 1500;
 /** The order's wait never drops below this, however long the rules took. */
 const MIN_ORDER_WAIT_MS = 2000;
 
-/** A trader coming from another screen (no server ticket to keep) gets the ticket's code with the screen's data. */
+/** A trader coming from another screen (no server markup to keep) gets the ticket's, the sheet's and the legend's code with its data. */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [page] = await Promise.all([serverLoader<typeof loader>(), OrderForm.preload()]);
-  return page;
+  return (await Promise.all([serverLoader<typeof loader>(), OrderForm.preload(), IndicatorSheet.preload(), preloadIndicatorLegend()]))[0];
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
