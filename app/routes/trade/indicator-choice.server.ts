@@ -3,7 +3,7 @@
  * them (a shared link wins), else from the device's cookie; the "Indicators" sheet (a GET form) sets the cookie and
  * answers with a clean address naming the choice, so the address bar can be shared.
  */
-import { createCookie, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { z } from 'zod';
 import {
   BOLL,
@@ -19,17 +19,12 @@ import { indicatorLabel } from '~/components/candle-chart/indicator-label';
 import { drawnIndicator } from '~/components/candle-chart/indicators';
 import type { Candle } from '~/components/candle-chart/candles';
 import { SHOWN_CANDLES } from '~/components/candle-chart/svg-candles';
+import { longLivedCookie } from '~/utils/cookies.server';
 import { formatInteger } from '~/utils/format';
 import { AVERAGE_PERIODS, INDICATOR_PARAM, SHEET_MARKER } from './indicator-fields';
 
-/** The choice on this device (not secret: a list of indicator names). */
-export const indicatorCookie = createCookie('chart_indicators', {
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: true,
-  secure: true,
-  maxAge: 60 * 60 * 24 * 365,
-});
+/** The choice on this device (not secret: a list of indicator names), kept as the app's other remembered choices. */
+export const indicatorCookie = longLivedCookie('chart_indicators');
 
 const FIXED = { boll: BOLL, macd: MACD_DEFAULT, rsi: RSI_DEFAULT, kdj: KDJ } as const;
 const ORDER = ['ma', 'ema', 'boll', 'macd', 'rsi', 'kdj'] as const;
