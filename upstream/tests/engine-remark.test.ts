@@ -70,6 +70,21 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
 );
 
+const STOP_LOSS_THEN_STOP_OUT: Command[] = [
+  { kind: 'order', user: 2, code: 1, buy: false, size: 1899, tp: null, sl: 1, trail: null, pending: 13 },
+  { kind: 'tick', code: 0, move: 7 },
+  { kind: 'tick', code: 0, move: 1 },
+  { kind: 'tick', code: 1, move: 10 },
+  { kind: 'tick', code: 1, move: 3 },
+  { kind: 'order', user: 2, code: 0, buy: false, size: 4840, tp: null, sl: null, trail: null, pending: -1 },
+  { kind: 'tick', code: 0, move: -1 },
+  { kind: 'order', user: 0, code: 0, buy: false, size: 1000, tp: null, sl: null, trail: null, pending: null },
+  { kind: 'order', user: 0, code: 0, buy: false, size: 1000, tp: null, sl: null, trail: null, pending: null },
+  { kind: 'order', user: 2, code: 0, buy: false, size: 1080, tp: null, sl: null, trail: null, pending: null },
+  { kind: 'tick', code: 0, move: 10 },
+  { kind: 'tick', code: 1, move: 10 },
+];
+
 const text = (scaled: number, precision: number) => (scaled / 10 ** precision).toFixed(precision);
 
 test('the fast re-mark gives the per-position figures, fires every reached trigger and leaves no account stopped out', () => {
@@ -111,7 +126,9 @@ test('the fast re-mark gives the per-position figures, fires every reached trigg
         checkFigures();
       }
     }),
-    { numRuns: 40 },
+    // CI's counterexample: a stop-loss closed an account's only USDJPY position at a tick that also sank its equity
+    // below the stop-out level; the account was no longer that book's holder, so its EURUSD positions stayed open.
+    { numRuns: 40, examples: [[STOP_LOSS_THEN_STOP_OUT]] },
   );
 
   function openOrders(): OrderRow[] {

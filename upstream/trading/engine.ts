@@ -604,7 +604,9 @@ export class TradingEngine {
     }
     // Stop-out, per account whose instruments moved; a bound settles most of them without visiting positions.
     for (const book of moved) for (const userId of book.holders.keys()) this.stopOutIfNeeded(userId, true);
-    for (const userId of filled) this.stopOutIfNeeded(userId);
+    // An account whose stop closed its last position on this book is no longer its holder, yet the close realised
+    // this tick's loss; and a fill takes margin.
+    for (const userId of new Set([...filled, ...[...hits.keys()].map((p) => p.userId)])) this.stopOutIfNeeded(userId);
     this.fireAlerts(e.instrument, e.price);
   }
 
