@@ -96,6 +96,11 @@ export const kline = defineCall({
     forex_id: IntField,
     period: PeriodField,
     limit: z.coerce.number().int().min(1).max(1000).default(300),
+    /**
+     * A cursor into history (issue 40; optional): a candle's `Time`. The answer is then the `limit` candles strictly
+     * older than it, oldest first; absent: the newest ones, the current candle included.
+     */
+    before: IntField.optional(),
   }),
   response: z.array(KlinePointSchema),
 });

@@ -96,7 +96,7 @@ export function registerRoutes(app: FastifyInstance, up: Upstream): void {
   register(app, up, market.kline, ({ input }) => {
     const inst = up.market.get(input.forex_id) ?? fail('InstrumentNotFound');
     const scale = 10 ** inst.precision;
-    return up.market.candles.history(inst.id, input.period, input.limit).map((c) => ({
+    return up.market.candles.history(inst.id, input.period, input.limit, input.before).map((c) => ({
       Time: c.time,
       Open: c.open / scale,
       High: c.high / scale,

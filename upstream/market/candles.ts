@@ -25,6 +25,7 @@ export class CandleBook {
   private recentCloses = new Map<string, number[]>();
   private readonly upsert;
   private readonly select;
+  private readonly selectBefore;
 
   constructor(private readonly db: Db) {
     this.upsert = db.prepare(
@@ -36,6 +37,10 @@ export class CandleBook {
     this.select = db.prepare(
       `SELECT time, open, high, low, close, volume FROM candles
        WHERE instrument_id = ? AND period = ? ORDER BY time DESC LIMIT ?`,
+    );
+    this.selectBefore = db.prepare(
+      `SELECT time, open, high, low, close, volume FROM candles
+       WHERE instrument_id = ? AND period = ? AND time < ? ORDER BY time DESC LIMIT ?`,
     );
   }
 
@@ -77,11 +82,18 @@ export class CandleBook {
     return out;
   }
 
-  /** The latest `limit` candles, oldest first, the in-memory current one included. */
-  history(instrumentId: number, period: ChartPeriod, limit: number): Candle[] {
-    const rows = (this.select.all(instrumentId, period, limit) as Candle[]).reverse();
+  /**
+   * The latest `limit` candles, oldest first, the in-memory current one included; with `before` (a candle time), the
+   * `limit` candles strictly older than it (a page of history: the next page's `before` is this page's first time).
+   */
+  history(instrumentId: number, period: ChartPeriod, limit: number, before?: number): Candle[] {
+    const rows = (
+      before === undefined ? this.select.all(instrumentId, period, limit) : this.selectBefore.all(instrumentId, period, before, limit)
+    ) as Candle[];
+    rows.reverse();
     const c = this.current.get(key(instrumentId, period));
-    if (c) {
+    // The current candle is newer than every stored one: it belongs to a page only when the cursor is past it.
+    if (c && (before === undefined || c.time < before)) {
       const last = rows[rows.length - 1];
       if (last && last.time === c.time) rows[rows.length - 1] = { ...c };
       else if (!last || last.time < c.time) rows.push({ ...c });
@@ -128,7 +140,13 @@ export interface BackfillInput {
 
 /** Intraday history: 300 hours of open minutes; the finer periods keep their most recent part. */
 const BACKFILL_MINUTES = 300 * 60;
-const KEEP: Record<ChartPeriod, number> = { '1min': 600, '5min': 600, '15min': 600, '30min': 600, '60min': 300, '1day': 300 };
+/**
+ * Candles kept back in each period (issue 40: at least 1,000, for a chart scrolled back). The minutes make enough of
+ * 1min to 15min; 30min, 60min and 1day are walked back further, a candle of their own length at a time.
+ */
+export const KEEP: Record<ChartPeriod, number> = { '1min': 1000, '5min': 1000, '15min': 1000, '30min': 1000, '60min': 1000, '1day': 1000 };
+/** The periods the minutes do not reach back far enough for; the day first, so its walk is the one it always was. */
+const WALKED: readonly ChartPeriod[] = ['1day', '30min', '60min'];
 
 /**
  * Walks backwards from the current price so that history joins the live price without a jump, skipping
@@ -178,35 +196,43 @@ export function backfill(db: Db, input: BackfillInput): void {
       }
     }
   }
-  // Daily candles before the minutes began, walking back from the oldest minute's open. The oldest
-  // minute-built day is partial, so the walk replaces it.
-  const minuteDays = [...buckets.get('1day')!.values()].sort((a, b) => a.time - b.time);
-  const oldest = minuteDays.shift();
-  if (oldest) buckets.get('1day')!.delete(oldest.time);
-  const days: Candle[] = [];
-  let dayClose = oldest?.close ?? input.price;
-  let day = oldest ? oldest.time + 3600 : periodStart('1day', input.now);
-  while (days.length + minuteDays.length < KEEP['1day']) {
-    day = periodStart('1day', day - 3600);
-    const noon = day + 12 * 3600;
-    if (!input.alwaysOpen && new Date(noon * 1000).getUTCDay() === 6) continue;
-    const open = walk(dayClose, input.volatility, PERIOD_SECONDS['1day'], -rng.normal());
-    const range = Math.abs(dayClose - open) + 1;
-    days.push({
-      time: day,
-      open,
-      close: dayClose,
-      high: Math.max(open, dayClose) + Math.round(range * rng.next()),
-      low: Math.max(1, Math.min(open, dayClose) - Math.round(range * rng.next())),
-      volume: 50_000 + rng.int(200_000),
-    });
-    dayClose = open;
+  // Candles before the minutes began, walking back from the oldest minute-built one's open. That oldest one is
+  // partial, so the walk replaces it.
+  for (const period of WALKED) {
+    const map = buckets.get(period)!;
+    const oldest = [...map.values()].reduce<Candle | undefined>((o, c) => (!o || c.time < o.time ? c : o), undefined);
+    if (oldest) map.delete(oldest.time);
+    const seconds = PERIOD_SECONDS[period];
+    // A day is stepped back from an hour into it, since London days are 23 to 25 hours long.
+    const previous = (t: number) => (period === '1day' ? periodStart('1day', t - 3600) : t - seconds);
+    let close = oldest?.close ?? input.price;
+    let t = oldest ? oldest.time + (period === '1day' ? 3600 : seconds) : periodStart(period, input.now);
+    while (map.size < KEEP[period]) {
+      t = previous(t);
+      if (!openAt(period, t, input.alwaysOpen)) continue;
+      const open = walk(close, input.volatility, seconds, -rng.normal());
+      const range = Math.abs(close - open) + 1;
+      map.set(t, {
+        time: t,
+        open,
+        close,
+        high: Math.max(open, close) + Math.round(range * rng.next()),
+        low: Math.max(1, Math.min(open, close) - Math.round(range * rng.next())),
+        volume: period === '1day' ? 50_000 + rng.int(200_000) : 1 + rng.int(500 * (seconds / 60)),
+      });
+      close = open;
+    }
   }
   db.transaction(() => {
     for (const [period, map] of buckets) {
       const list = [...map.values()].sort((a, b) => b.time - a.time).slice(0, KEEP[period]);
       for (const c of list) insert.run(input.instrumentId, period, c.time, c.open, c.high, c.low, c.close, c.volume);
     }
-    for (const c of days) insert.run(input.instrumentId, '1day', c.time, c.open, c.high, c.low, c.close, c.volume);
   })();
+}
+
+/** Whether a walked candle starting at `t` has a market: days but Saturday, or the trading hours (crypto never closes). */
+function openAt(period: ChartPeriod, t: number, alwaysOpen: boolean): boolean {
+  if (period !== '1day') return isWithinTradingHours(alwaysOpen, t);
+  return alwaysOpen || new Date((t + 12 * 3600) * 1000).getUTCDay() !== 6;
 }
