@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { failuresOutsideFaults, ledgerViolations, orderViolations, processGrowth, streamViolations, type KeyedRow } from './checks';
+import {
+  failuresOutsideFaults,
+  historyViolations,
+  ledgerViolations,
+  orderViolations,
+  processGrowth,
+  streamViolations,
+  type KeyedRow,
+} from './checks';
 import { Recorder, type RequestSample } from './record';
 
 const account = { user_id: 7, balance: 1000, lock_balance: 200, log_sum: 1000, last_after: 1000, open_margin: 200 };
@@ -18,6 +26,66 @@ describe('ledger invariants', () => {
     expect(ledgerViolations([{ ...account, balance: -5, log_sum: -5, last_after: -5 }])).toEqual([
       'account of user 7: negative balance -5',
     ]);
+  });
+});
+
+describe('history matches the account log', () => {
+  const logged = (entries: [number, number, number][]) => new Map(entries.map(([type, rows, sum]) => [type, { rows, sum }]));
+  const closed = {
+    id: 5,
+    closed: true,
+    profit: -300,
+    margin: 2_000,
+    fee: 40,
+    logged: logged([
+      [6, 1, 2_000],
+      [9, 1, -300],
+    ]),
+  };
+  const cancelled = {
+    id: 6,
+    closed: false,
+    profit: 0,
+    margin: 2_000,
+    fee: 40,
+    logged: logged([
+      [6, 1, 2_000],
+      [8, 1, 40],
+    ]),
+  };
+
+  test('a closed order whose profit and margin the log wrote once, and a cancelled one refunded, pass', () => {
+    expect(historyViolations([closed, cancelled])).toEqual([]);
+  });
+
+  test('a profit logged twice or differently, a margin not released, a cancelled order that realised: each named', () => {
+    expect(
+      historyViolations([
+        {
+          ...closed,
+          logged: logged([
+            [6, 1, 2_000],
+            [9, 2, -600],
+          ]),
+        },
+      ]),
+    ).toEqual(['order 5: history says profit -300, the account log has 2 row(s) summing -600']);
+    expect(historyViolations([{ ...closed, profit: -301 }])[0]).toContain('profit -301');
+    expect(historyViolations([{ ...closed, logged: logged([[9, 1, -300]]) }])[0]).toContain(
+      'margin released 2000, the account log has 0 row(s)',
+    );
+    expect(
+      historyViolations([
+        {
+          ...cancelled,
+          logged: logged([
+            [6, 1, 2_000],
+            [8, 1, 40],
+            [9, 1, 0],
+          ]),
+        },
+      ]),
+    ).toEqual(['order 6: cancelled, yet the account log realised a profit for it']);
   });
 });
 

@@ -32,6 +32,44 @@ export function ledgerViolations(accounts: readonly AccountFigures[]): string[] 
   return out;
 }
 
+/** A closed or cancelled order (or closed part) as its history row shows it, with what the account log wrote for it. */
+export interface EndedOrder {
+  id: number;
+  closed: boolean;
+  profit: number | null;
+  margin: number;
+  fee: number;
+  /** Per account-log type (contract's LedgerType): how many rows name this order, and their sum. */
+  logged: ReadonlyMap<number, { rows: number; sum: number }>;
+}
+
+const REALISED_PROFIT = 9;
+const MARGIN_RELEASED = 6;
+const TRADE_FEE_REFUND = 8;
+
+/**
+ * The history and the account log agree: a closed order's profit is the one realised-profit row that names it and its
+ * margin the one release; a cancelled order released its margin and refunded its fee, and realised nothing.
+ */
+export function historyViolations(orders: readonly EndedOrder[]): string[] {
+  const out: string[] = [];
+  for (const o of orders) {
+    const log = (type: number) => o.logged.get(type) ?? { rows: 0, sum: 0 };
+    const expect = (type: number, name: string, value: number) => {
+      const l = log(type);
+      if (l.rows !== 1 || l.sum !== value)
+        out.push(`order ${o.id}: history says ${name} ${value}, the account log has ${l.rows} row(s) summing ${l.sum}`);
+    };
+    expect(MARGIN_RELEASED, 'margin released', o.margin);
+    if (o.closed) expect(REALISED_PROFIT, 'profit', o.profit ?? 0);
+    else {
+      expect(TRADE_FEE_REFUND, 'fee refunded', o.fee);
+      if (log(REALISED_PROFIT).rows !== 0) out.push(`order ${o.id}: cancelled, yet the account log realised a profit for it`);
+    }
+  }
+  return out;
+}
+
 /** The order rows that carry an idempotency key. */
 export interface KeyedRow {
   id: number;

@@ -1,9 +1,14 @@
 /** Reads the upstream's SQLite database (read-only, one snapshot) for the checks: accounts' figures and keyed orders. */
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import type { AccountFigures, KeyedRow } from './checks';
+import type { AccountFigures, EndedOrder, KeyedRow } from './checks';
 
-export function readLedger(dataDir: string): { accounts: AccountFigures[]; rowsByKey: Map<string, KeyedRow[]>; orders: number } {
+export function readLedger(dataDir: string): {
+  accounts: AccountFigures[];
+  rowsByKey: Map<string, KeyedRow[]>;
+  orders: number;
+  ended: EndedOrder[];
+} {
   const db = new Database(path.join(dataDir, 'upstream.sqlite'), { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 10000');
   try {
@@ -26,7 +31,24 @@ export function readLedger(dataDir: string): { accounts: AccountFigures[]; rowsB
       })[];
       for (const { key, ...row } of keyed) rowsByKey.set(key, [...(rowsByKey.get(key) ?? []), row]);
       const orders = (db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
-      return { accounts, rowsByKey, orders };
+      // Closed (3) and cancelled (4) orders beside the account-log rows that name them, grouped in one pass.
+      const logged = new Map<number, Map<number, { rows: number; sum: number }>>();
+      const groups = db
+        .prepare(
+          'SELECT order_id, type, COUNT(*) AS rows, SUM(value) AS sum FROM account_log WHERE order_id IS NOT NULL GROUP BY order_id, type',
+        )
+        .all() as { order_id: number; type: number; rows: number; sum: number }[];
+      for (const g of groups) logged.set(g.order_id, (logged.get(g.order_id) ?? new Map()).set(g.type, { rows: g.rows, sum: g.sum }));
+      const ended = (
+        db.prepare('SELECT id, status, profit, margin, fee FROM orders WHERE status IN (3, 4)').all() as {
+          id: number;
+          status: number;
+          profit: number | null;
+          margin: number;
+          fee: number;
+        }[]
+      ).map(({ status, ...o }) => ({ ...o, closed: status === 3, logged: logged.get(o.id) ?? new Map() }));
+      return { accounts, rowsByKey, orders, ended };
     })();
   } finally {
     db.close();
