@@ -112,6 +112,25 @@ describe('orders exactly once', () => {
     expect(check).toMatchObject({ violations: [], acked: 3, refused: 1, lostThenResolved: 1, lostOpen: 1, postedMoreThanOnce: 1 });
   });
 
+  test('an order a retry resolved must be on the orders screen', () => {
+    const r = new Recorder();
+    for (const key of ['seen', 'unseen']) {
+      r.attempt(key, 'place', 'unknown');
+      r.attempt(key, 'place', 'acked', key === 'seen' ? 1 : 2);
+    }
+    r.shownAfterRetry('seen', true);
+    r.shownAfterRetry('unseen', false);
+    const check = orderViolations(
+      r.attempts.values(),
+      rows([
+        ['seen', [{ id: 1, parent_id: null }]],
+        ['unseen', [{ id: 2, parent_id: null }]],
+      ]),
+    );
+    expect(check.shownAfterRetry).toBe(1);
+    expect(check.violations).toEqual(['place unseen: a retry resolved it to order 2, but the orders screen did not show that order']);
+  });
+
   test('an acknowledged order missing, doubled, or under another number fails', () => {
     const r = new Recorder();
     r.attempt('a', 'place', 'acked', 1);

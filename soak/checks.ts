@@ -85,6 +85,8 @@ export interface OrderCheck {
   /** Answers lost and never resolved: each exists at most once. */
   lostOpen: number;
   postedMoreThanOnce: number;
+  /** Of those resolved by a retry, how many the orders screen was seen to show. */
+  shownAfterRetry: number;
 }
 
 /**
@@ -93,7 +95,15 @@ export interface OrderCheck {
  * has at most one; every send under one key was told the same number, and none was refused after an acknowledgement.
  */
 export function orderViolations(attempts: Iterable<Attempt>, rowsByKey: ReadonlyMap<string, readonly KeyedRow[]>): OrderCheck {
-  const check: OrderCheck = { violations: [], acked: 0, refused: 0, lostThenResolved: 0, lostOpen: 0, postedMoreThanOnce: 0 };
+  const check: OrderCheck = {
+    violations: [],
+    acked: 0,
+    refused: 0,
+    lostThenResolved: 0,
+    lostOpen: 0,
+    postedMoreThanOnce: 0,
+    shownAfterRetry: 0,
+  };
   for (const a of attempts) {
     const rows = rowsByKey.get(a.key) ?? [];
     const say = (what: string) => check.violations.push(`${a.action} ${a.key}: ${what}`);
@@ -104,6 +114,8 @@ export function orderViolations(attempts: Iterable<Attempt>, rowsByKey: Readonly
     if (a.outcome === 'acked') {
       check.acked++;
       if (a.history.indexOf('unknown') >= 0 && a.history.indexOf('unknown') < firstAck) check.lostThenResolved++;
+      if (a.shown) check.shownAfterRetry++;
+      if (a.shown === false) say(`a retry resolved it to order ${a.id}, but the orders screen did not show that order`);
       if (rows.length !== 1) say(`acknowledged, but ${rows.length} orders carry its key`);
       else if (a.action === 'place' && rows[0]!.id !== a.id) say(`acknowledged as order ${a.id}, but its key is on order ${rows[0]!.id}`);
       else if (a.action === 'partial-close' && rows[0]!.parent_id !== a.position)

@@ -34,6 +34,8 @@ export interface Attempt {
   told: number[];
   /** What each send was told, in order (an answer after an ack must be the same ack). */
   history: Attempt['outcome'][];
+  /** A placed order whose answer was lost, once a retry resolved it: whether /order then showed it to the trader. */
+  shown?: boolean;
 }
 
 export interface FaultWindow {
@@ -72,6 +74,13 @@ export class Recorder {
       sends,
       told,
       history,
+      shown: known?.shown,
     });
+  }
+
+  /** Notes whether the orders screen showed the order a retry of `key` resolved to. */
+  shownAfterRetry(key: string, shown: boolean) {
+    const known = this.attempts.get(key);
+    if (known) known.shown = shown;
   }
 }

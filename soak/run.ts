@@ -175,7 +175,7 @@ try {
         at,
         name: 'orders exactly once',
         violations: orders.violations,
-        note: `${orders.acked} acknowledged, ${orders.refused} refused, ${orders.lostThenResolved} lost then resolved by a retry, ${orders.lostOpen} lost (at most once), ${orders.postedMoreThanOnce} keys posted more than once; ${ledger.orders} order rows`,
+        note: `${orders.acked} acknowledged, ${orders.refused} refused, ${orders.lostThenResolved} lost then resolved by a retry (${orders.shownAfterRetry} seen on /order), ${orders.lostOpen} lost (at most once), ${orders.postedMoreThanOnce} keys posted more than once; ${ledger.orders} order rows`,
       });
     } catch (error) {
       results.push({ at, name: 'database read', violations: [String(error)] });

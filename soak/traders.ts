@@ -163,7 +163,9 @@ async function sendOrder(trader: Trader, path: string, form: Record<string, stri
     const placed = /[?&]placed=(\d+)/.exec(answer.location)?.[1];
     if (answer.status === 302 && placed) {
       const id = Number(placed);
+      const lostBefore = record.attempts.get(key)?.history.includes('unknown') ?? false;
       record.attempt(key, 'place', 'acked', id);
+      if (lostBefore && record.attempts.get(key)?.shown === undefined) await showsOrder(trader, key, id, form.entry === '0');
       if (!trader.positions.some((p) => p.id === id))
         trader.positions.push({ id, code: form.code!, lotsMilli: 20, side: form.side!, pending: form.entry === '0' });
     } else if (answer.status === 400) {
@@ -178,6 +180,23 @@ async function sendOrder(trader: Trader, path: string, form: Record<string, stri
     if (!(error instanceof NoAnswer)) throw error;
     record.attempt(key, 'place', 'unknown');
     if (abandonAfterMs === undefined && !trader.retry.some((r) => r.key === key)) trader.retry.push({ key, path, form });
+  }
+}
+
+const MISSING = 'This order is no longer in this list.';
+
+/** After a lost answer resolved by a retry: the orders screen shows that order (open or pending, else in the history). */
+async function showsOrder(trader: Trader, key: string, id: number, pending: boolean) {
+  try {
+    for (const type of [pending ? 0 : 1, 3]) {
+      const page = await trader.browser.get(`/order?type=${type}&detail=${id}`);
+      if (page.status !== 200) return;
+      if (!page.text.includes(MISSING)) return trader.record.shownAfterRetry(key, true);
+    }
+    trader.record.shownAfterRetry(key, false);
+  } catch (error) {
+    // No answer (a fault): not known either way.
+    if (!(error instanceof NoAnswer)) throw error;
   }
 }
 
