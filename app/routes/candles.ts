@@ -1,7 +1,8 @@
 /**
  * The candle history behind the trade screen's chart (`/candles?code=EURUSD&period=15min&v=3`): the page carries
  * only the candles its SVG draws, and the canvas chart asks for the rest when it loads, to scroll back in time.
- * Public market data, the same for everyone. `v=3` (the stream's version) asks for the Candle view; a chart loaded
+ * With `before` (a candle time), the page of candles strictly older than it: the canvas asks for one page at a time
+ * as the trader scrolls back (issue 40). Public market data, the same for everyone. `v=3` (the stream's version) asks for the Candle view; a chart loaded
  * before it asks without and gets the shape it reads.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
@@ -20,7 +21,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const instrument = (await instrumentList(api)).instruments.find((i) => i.code === params.get('code'));
     if (!instrument) return new Response('Not found', { status: 404 });
-    const list = (await chartCandles(api, instrument.id, periodOf(params.get('period')))).map(chartCandle);
+    const before = Number(params.get('before'));
+    const cursor = params.has('before') && Number.isSafeInteger(before) && before > 0 ? before : undefined;
+    const list = (await chartCandles(api, instrument.id, periodOf(params.get('period')), undefined, cursor)).map(chartCandle);
     const shaped = params.get('v') === String(STREAM_VERSION) ? list : list.map(candleBeforeViews);
     return Response.json(shaped, { headers: { 'cache-control': 'public, max-age=5' } });
   } catch (error) {

@@ -120,11 +120,13 @@ export const listCategories = (api: Api) => categories.get(`${api.upstreamUrl}|$
  */
 const CANDLES_TTL_MS = 1_000;
 const candleAnswers = sharedAnswers<Candle[]>(CANDLES_TTL_MS);
-const fetchCandles = async (api: Api, instrumentId: number, period: ChartPeriod, limit?: number) =>
-  (await api.call(market.kline, { forex_id: instrumentId, period, limit })).data.map(candleView);
-/** An instrument's candles of a period, oldest first. */
-export const chartCandles = (api: Api, instrumentId: number, period: ChartPeriod, limit?: number) =>
-  candleAnswers.get(`${api.upstreamUrl}|${instrumentId}|${period}|${limit ?? ''}`, () => fetchCandles(api, instrumentId, period, limit));
+const fetchCandles = async (api: Api, instrumentId: number, period: ChartPeriod, limit?: number, before?: number) =>
+  (await api.call(market.kline, { forex_id: instrumentId, period, limit, before })).data.map(candleView);
+/** An instrument's candles of a period, oldest first: the newest, or with `before` (a candle time) the ones strictly older. */
+export const chartCandles = (api: Api, instrumentId: number, period: ChartPeriod, limit?: number, before?: number) =>
+  candleAnswers.get(`${api.upstreamUrl}|${instrumentId}|${period}|${limit ?? ''}|${before ?? ''}`, () =>
+    fetchCandles(api, instrumentId, period, limit, before),
+  );
 
 /** An instrument's short close-price series (the market list's sparkline). */
 export interface Sparkline {

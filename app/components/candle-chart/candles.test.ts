@@ -32,10 +32,10 @@ test('fields beyond a candle (its instrument, period, volume) are not kept', () 
 });
 
 test('the list stays bounded', () => {
-  const long = Array.from({ length: 1000 }, (_, i) => candle(i * 60, 100));
-  const merged = mergeCandle(long, candle(1000 * 60, 100))!;
-  expect(merged).toHaveLength(1000);
-  expect(merged.at(-1)!.time).toBe(60_000);
+  const long = Array.from({ length: 3000 }, (_, i) => candle(i * 60, 100));
+  const merged = mergeCandle(long, candle(3000 * 60, 100))!;
+  expect(merged).toHaveLength(3000);
+  expect(merged.at(-1)!.time).toBe(180_000);
 });
 
 test('history puts the older candles in front and keeps what the list has for the same times', () => {
@@ -50,8 +50,8 @@ test('history with nothing older leaves the list as it is (the same list)', () =
 
 test('history fills an empty list, and the result stays bounded', () => {
   expect(withHistory([], list)).toEqual(list);
-  const history = Array.from({ length: 1200 }, (_, i) => candle(i * 60 - 100_000, 100));
+  const history = Array.from({ length: 3200 }, (_, i) => candle(i * 60 - 300_000, 100));
   const merged = withHistory(list, history);
-  expect(merged).toHaveLength(1000);
+  expect(merged).toHaveLength(3000);
   expect(merged.slice(-2)).toEqual(list);
 });

@@ -16,8 +16,8 @@ export function chartCandle({ time, open, high, low, close }: Candle): Candle {
  * The list after a live candle arrives: the same time replaces the last candle (it is still forming),
  * a newer time appends one, an older one changes nothing (null).
  */
-/** A tab left open for days keeps a bounded list. */
-const KEEP = 1000;
+/** A tab left open for days, or scrolled far back (a page of 300 at a time), keeps a bounded list. */
+const KEEP = 3000;
 
 export function mergeCandle(candles: readonly Candle[], next: Candle): Candle[] | null {
   const last = candles[candles.length - 1];

@@ -20,6 +20,7 @@ import { mergeCandle, withHistory, type Candle } from './candles';
 import type { LiveChart, LiveChartOptions } from './live-chart.client';
 import type { ChartOrders } from './order-lines';
 import { SvgCandles } from './svg-candles';
+import type { ChartType } from './chart-types';
 import type { DrawnIndicator } from './indicator-kinds';
 import { IndicatorLegend as ServerLegend } from './indicator-legend';
 import { indicatorsKey, LEGEND_ID, readingsFeed } from './legend-feed';
@@ -41,12 +42,19 @@ const NO_INDICATORS: readonly DrawnIndicator[] = [];
 let canvasUsed = false;
 
 /**
- * The candles before the page's (the loader sends only what the SVG draws), for the canvas to scroll back in
- * time; null when they cannot be had (the chart then shows the page's candles only).
+ * The candles before `before` (the oldest the chart has: the loader sends only what the SVG draws), a page at a time
+ * as the canvas scrolls back in time; null when they cannot be had (the chart then shows what it has).
  */
-async function candleHistory(code: string, period: ChartPeriod, signal?: AbortSignal): Promise<Candle[] | null> {
+async function candleHistory(
+  code: string,
+  period: ChartPeriod,
+  before: number | undefined,
+  signal?: AbortSignal,
+): Promise<Candle[] | null> {
+  const params = new URLSearchParams({ code, period, v: String(STREAM_VERSION) });
+  if (before !== undefined) params.set('before', String(before));
   try {
-    const res = await fetch(`/candles?${new URLSearchParams({ code, period, v: String(STREAM_VERSION) })}`, { signal });
+    const res = await fetch(`/candles?${params}`, { signal });
     return res.ok ? ((await res.json()) as Candle[]) : null;
   } catch {
     return null;
@@ -59,6 +67,8 @@ export function CandleChart({
   candles,
   orders,
   indicators = NO_INDICATORS,
+  type = 'candles',
+  live = true,
 }: {
   instrument: ChartInstrument;
   period: ChartPeriod;
@@ -67,6 +77,10 @@ export function CandleChart({
   orders?: ChartOrders | null;
   /** The chosen indicators with the server's values (the SVG's lines and the legend's first values). */
   indicators?: readonly DrawnIndicator[];
+  /** Candles, OHLC bars, line or area (issue 40). */
+  type?: ChartType;
+  /** False for a window back in history (the address's `before`): live candles do not belong on it. */
+  live?: boolean;
 }) {
   const { t } = useTranslation('trade');
   const locale = useLocale();
@@ -97,8 +111,9 @@ export function CandleChart({
       precision,
       locale,
       formatPrice: (price) => formatPrice(price, precision, locale),
+      names: { open: t('chart.data.open'), high: t('chart.data.high'), low: t('chart.data.low'), close: t('chart.data.close') },
     }),
-    [period, precision, locale],
+    [period, precision, locale, t],
   );
   const currentOptions = useRef(options);
   const hasCandles = shown.list.length > 0;
@@ -108,6 +123,13 @@ export function CandleChart({
   current.current = { code, period, key: chartKey };
   /** The key whose history `latest` already carries. */
   const historyOf = useRef('');
+  /** The key whose oldest candle the canvas has reached (no older page to ask for), and whether a page is coming. */
+  const oldestOf = useRef('');
+  const paging = useRef(false);
+  const currentType = useRef(type);
+  currentType.current = type;
+  const isLive = useRef(live);
+  isLive.current = live;
 
   useEffect(() => {
     if (!hasCandles || !canvasWanted) return;
@@ -117,7 +139,7 @@ export function CandleChart({
     const cancelIdle = whenIdle(() => {
       const { code, period, key } = current.current;
       // The history comes while the library loads, so the canvas is drawn once with all of it.
-      Promise.all([import('./live-chart.client'), candleHistory(code, period)]).then(
+      Promise.all([import('./live-chart.client'), candleHistory(code, period, latest.current[0]?.time)]).then(
         ([{ mountLiveChart }, history]) => {
           // The library's evaluation was one task; drawing the canvas is another, when the phone is idle again
           // (together they made one long task that a tap would wait for).
@@ -128,8 +150,9 @@ export function CandleChart({
                 latest.current = withHistory(latest.current, history);
                 historyOf.current = key;
               }
-              mounted = mountLiveChart(host.current, latest.current, currentOptions.current);
+              mounted = mountLiveChart(host.current, latest.current, currentOptions.current, currentType.current);
               mounted.setIndicators(currentChosen.current);
+              mounted.onNearOldest(() => void olderPage());
               const shownKey = () => indicatorsKey(currentChosen.current);
               mounted.onReadings((readings) => feed.set({ key: shownKey(), readings }));
               chart.current = mounted;
@@ -149,7 +172,8 @@ export function CandleChart({
       chart.current = null;
       setCanvasReady(false);
     };
-  }, [hasCandles, canvasWanted, feed]);
+    // Another type is another series: the canvas is drawn anew (the SVG, drawn in that type, stands meanwhile).
+  }, [hasCandles, canvasWanted, feed, type]);
 
   // Another instrument or period, or another language: same canvas, new settings (before the new data).
   useEffect(() => {
@@ -175,7 +199,7 @@ export function CandleChart({
   useEffect(() => {
     if (!canvasReady || historyOf.current === chartKey) return;
     const controller = new AbortController();
-    void candleHistory(code, period, controller.signal).then((history) => {
+    void candleHistory(code, period, latest.current[0]?.time, controller.signal).then((history) => {
       if (!history || controller.signal.aborted || current.current.key !== chartKey) return;
       latest.current = withHistory(latest.current, history);
       historyOf.current = chartKey;
@@ -184,10 +208,29 @@ export function CandleChart({
     return () => controller.abort();
   }, [canvasReady, chartKey]); // eslint-disable-line react-hooks/exhaustive-deps -- code and period make chartKey
 
+  /**
+   * The page of candles before the oldest the canvas has, once the trader scrolls back near it: one page at a time
+   * (the library tells of every move), none once the upstream has no older ones.
+   */
+  async function olderPage() {
+    const { code, period, key } = current.current;
+    const oldest = latest.current[0]?.time;
+    if (paging.current || oldestOf.current === key || historyOf.current !== key || oldest === undefined) return;
+    paging.current = true;
+    const older = await candleHistory(code, period, oldest);
+    paging.current = false;
+    if (!older || current.current.key !== key || latest.current[0]?.time !== oldest) return;
+    if (older.length === 0) oldestOf.current = key;
+    else {
+      latest.current = withHistory(latest.current, older);
+      chart.current?.setData(latest.current);
+    }
+  }
+
   const onLiveCandle = useCallback(
     (k: KlineData) => {
-      // The stream may still carry the previous instrument or period for a moment.
-      if (k.code !== code || k.period !== period) return;
+      // The stream may still carry the previous instrument or period for a moment; a window in history takes none.
+      if (k.code !== code || k.period !== period || !isLive.current) return;
       const merged = mergeCandle(latest.current, k);
       if (!merged) return;
       latest.current = merged;
@@ -230,6 +273,7 @@ export function CandleChart({
               formatPrice={options.formatPrice}
               lines={orders?.lines}
               indicators={indicators}
+              type={type}
             />
             <div ref={host} className="candle-canvas" />
             {orders ? (

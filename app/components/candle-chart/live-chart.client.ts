@@ -3,19 +3,27 @@
  * trader reaches for the chart (decision 0021), so the library stays out of the trade screen's first-load script.
  */
 import {
+  AreaSeries,
+  BarSeries,
   CandlestickSeries,
+  LineSeries,
   ColorType,
   createChart,
   TickMarkType,
   LineStyle,
   type AutoscaleInfo,
-  type CandlestickData,
+  type BarData,
   type IChartApi,
+  type ISeriesApi,
+  type LineData,
+  type MouseEventParams,
+  type SeriesType,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { ChartPeriod } from '#contract/enums';
 import type { Candle } from './candles';
+import type { ChartType } from './chart-types';
 import { attachLineDrag, type DraggedLine } from './line-drag.client';
 import { createLondonTimeline, formatCandleTime, formatTickTime, type LondonTimeline } from './london-time';
 import type { ChartLine, ChartOrders } from './order-lines';
@@ -46,6 +54,8 @@ export interface LiveChart {
   setIndicators(indicators: readonly Indicator[]): void;
   /** Told the last candle's indicator values, one per indicator, when they change (the legend's live values). */
   onReadings(listener: ((readings: (Reading | null)[]) => void) | null): void;
+  /** Told when the trader has scrolled back to (near) the oldest candle drawn: time to load the page before it. */
+  onNearOldest(listener: (() => void) | null): void;
   remove(): void;
 }
 
@@ -54,7 +64,12 @@ export interface LiveChartOptions {
   precision: number;
   locale: string;
   formatPrice: (price: number) => string;
+  /** The crosshair legend's names of the open, high, low and close, in the trader's language. */
+  names: { open: string; high: string; low: string; close: string };
 }
+
+/** How close (in candles) to the oldest one drawn the trader may scroll before the page before it is asked for. */
+const NEAR_OLDEST = 15;
 
 const TICK_KIND = {
   [TickMarkType.Year]: 'year',
@@ -91,7 +106,12 @@ function labelMeasurer(fontFamily: string): (label: string) => number {
   };
 }
 
-export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], options: LiveChartOptions): LiveChart {
+export function mountLiveChart(
+  host: HTMLElement,
+  candles: readonly Candle[],
+  options: LiveChartOptions,
+  type: ChartType = 'candles',
+): LiveChart {
   // The formatters read the current settings, so configure() needs no new chart.
   let settings = options;
   const background = themeColour(host, '--bg', '#0b1220');
@@ -148,22 +168,32 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
     },
   });
   let drawn: DraggedLine[] = [];
-  const series = chart.addSeries(CandlestickSeries, {
-    upColor: up,
-    downColor: down,
-    wickUpColor: up,
-    wickDownColor: down,
-    borderVisible: false,
-    priceFormat: priceFormatOf(options),
-    // The scale takes in the trader's lines too, so each of them is on the chart.
-    autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
-      const info = original();
-      if (!info?.priceRange || drawn.length === 0) return info;
-      const prices = drawn.map((d) => d.line.price);
-      const { minValue, maxValue } = info.priceRange;
-      return { ...info, priceRange: { minValue: Math.min(minValue, ...prices), maxValue: Math.max(maxValue, ...prices) } };
-    },
-  });
+  // The scale takes in the trader's lines too, so each of them is on the chart.
+  const autoscaleInfoProvider = (original: () => AutoscaleInfo | null) => {
+    const info = original();
+    if (!info?.priceRange || drawn.length === 0) return info;
+    const prices = drawn.map((d) => d.line.price);
+    const { minValue, maxValue } = info.priceRange;
+    return { ...info, priceRange: { minValue: Math.min(minValue, ...prices), maxValue: Math.max(maxValue, ...prices) } };
+  };
+  const common = { priceFormat: priceFormatOf(options), autoscaleInfoProvider };
+  const series: ISeriesApi<SeriesType> =
+    type === 'bars'
+      ? chart.addSeries(BarSeries, { ...common, upColor: up, downColor: down, thinBars: false })
+      : type === 'line'
+        ? chart.addSeries(LineSeries, { ...common, color: accent, lineWidth: 2 })
+        : type === 'area'
+          ? chart.addSeries(AreaSeries, { ...common, lineColor: accent, lineWidth: 2, topColor: `${accent}55`, bottomColor: `${accent}05` })
+          : chart.addSeries(CandlestickSeries, {
+              ...common,
+              upColor: up,
+              downColor: down,
+              wickUpColor: up,
+              wickDownColor: down,
+              borderVisible: false,
+            });
+  // The canvas keeps no other trace of its type in the page (the browser tests read the library's own name of it).
+  host.dataset.series = series.seriesType();
 
   const colourOf = (line: ChartLine) => (line.kind === 'takeProfit' ? up : line.kind === 'stopLoss' ? down : accent);
   const setLines = (lines: readonly ChartLine[]) => {
@@ -203,13 +233,11 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
   chart.timeScale().subscribeVisibleLogicalRangeChange(relabelSoon);
   chart.timeScale().subscribeSizeChange(relabelSoon);
 
-  const bar = (c: Candle): CandlestickData<Time> => ({
-    time: timeline.toChart(c.time) as UTCTimestamp,
-    open: c.open,
-    high: c.high,
-    low: c.low,
-    close: c.close,
-  });
+  const ohlc = type === 'candles' || type === 'bars';
+  const bar = (c: Candle): BarData<Time> | LineData<Time> => {
+    const time = timeline.toChart(c.time) as UTCTimestamp;
+    return ohlc ? { time, open: c.open, high: c.high, low: c.low, close: c.close } : { time, value: c.close };
+  };
   let lastTime = -Infinity;
   /** The canvas's candles, for indicators chosen later (kept in place: a tick does not copy the list). */
   let shownCandles: Candle[] = [];
@@ -223,8 +251,48 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
   let readingsListener: ((readings: (Reading | null)[]) => void) | null = null;
   const tellReadings = () => readingsListener?.(indicators.readings());
 
+  // The crosshair's legend: the hovered candle's open, high, low and close and its time, by the app's formatters. The
+  // canvas's candles by chart time, since a line or area series holds only the close.
+  const byTime = new Map<number, Candle>();
+  const legend = document.createElement('p');
+  legend.className = 'crosshair-legend';
+  legend.hidden = true;
+  legend.setAttribute('aria-hidden', 'true');
+  host.append(legend);
+  const showLegend = (param: MouseEventParams<Time>) => {
+    const candle = param.time === undefined ? undefined : byTime.get(param.time as number);
+    legend.hidden = !candle;
+    if (!candle) return;
+    const { names } = settings;
+    const part = (name: string, value: string, className: string) => {
+      const span = document.createElement('span');
+      span.className = className;
+      const label = document.createElement('span');
+      label.className = 'name';
+      label.textContent = name;
+      span.append(label, value);
+      return span;
+    };
+    legend.replaceChildren(
+      part('', formatCandleTime(candle.time, settings.period, settings.locale), 'time'),
+      part(names.open, settings.formatPrice(candle.open), 'open'),
+      part(names.high, settings.formatPrice(candle.high), 'high'),
+      part(names.low, settings.formatPrice(candle.low), 'low'),
+      part(names.close, settings.formatPrice(candle.close), 'close'),
+    );
+  };
+  chart.subscribeCrosshairMove(showLegend);
+
+  let nearOldest: (() => void) | null = null;
+  const watchOldest = (range: { from: number } | null) => {
+    if (range && range.from < NEAR_OLDEST) nearOldest?.();
+  };
+  chart.timeScale().subscribeVisibleLogicalRangeChange(watchOldest);
+
   const setData = (list: readonly Candle[]) => {
     timeline = createLondonTimeline();
+    byTime.clear();
+    for (const c of list) byTime.set(timeline.toChart(c.time), c);
     series.setData(list.map(bar));
     indicators.setData(list);
     shownCandles = [...list];
@@ -239,6 +307,7 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
       // The canvas refuses a bar older than its last one.
       if (candle.time < lastTime) return;
       series.update(bar(candle));
+      byTime.set(timeline.toChart(candle.time), candle);
       indicators.update(candle);
       lastTime = candle.time;
       if (shownCandles[shownCandles.length - 1]?.time === candle.time) shownCandles[shownCandles.length - 1] = candle;
@@ -266,6 +335,9 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
     onLineDrop(listener) {
       dropListener = listener;
     },
+    onNearOldest(listener) {
+      nearOldest = listener;
+    },
     moveLine(key, price) {
       const d = drawn.find((l) => l.line.key === key);
       d?.priceLine.applyOptions({ price: price ?? d.line.price });
@@ -275,6 +347,9 @@ export function mountLiveChart(host: HTMLElement, candles: readonly Candle[], op
       cancelAnimationFrame(relabel);
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(relabelSoon);
       chart.timeScale().unsubscribeSizeChange(relabelSoon);
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(watchOldest);
+      chart.unsubscribeCrosshairMove(showLegend);
+      legend.remove();
       chart.remove();
     },
   };

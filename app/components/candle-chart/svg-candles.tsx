@@ -5,6 +5,7 @@
 import { memo } from 'react';
 import type { ChartPeriod } from '#contract/enums';
 import type { Candle } from './candles';
+import type { ChartType } from './chart-types';
 import type { DrawnIndicator } from './indicator-kinds';
 import { formatAxisTime } from './london-time';
 import type { ChartLine } from './order-lines';
@@ -29,6 +30,9 @@ interface CandleShape {
   wickBottom: number;
   bodyTop: number;
   bodyHeight: number;
+  /** Where the candle opened and closed (an OHLC bar's ticks, the line's point). */
+  openY: number;
+  closeY: number;
 }
 
 interface ChartLayout {
@@ -112,6 +116,8 @@ export function chartLayout(
       bodyTop,
       // A candle that closed where it opened still shows as a line.
       bodyHeight: Math.max(1, round(y(Math.min(c.open, c.close)) - bodyTop)),
+      openY: y(c.open),
+      closeY: y(c.close),
     };
   });
 
@@ -148,6 +154,7 @@ export function SvgCandles({
   formatPrice,
   lines = [],
   indicators = [],
+  type = 'candles',
 }: {
   candles: readonly Candle[];
   period: ChartPeriod;
@@ -159,6 +166,8 @@ export function SvgCandles({
   lines?: readonly ChartLine[];
   /** The chosen indicators, computed on the server (`drawnIndicator`): lines over the candles, panes under. */
   indicators?: readonly DrawnIndicator[];
+  /** Candles, OHLC bars, a line of closes or its area (issue 40). */
+  type?: ChartType;
 }) {
   const shownCount = Math.min(candles.length, SHOWN_CANDLES);
   const { overlays, oscillators } = shownIndicators(
@@ -182,10 +191,8 @@ export function SvgCandles({
           <line key={t.time} x1={t.x} x2={t.x} y1={TOP} y2={layout.plotBottom + oscillators.length * PANE_HEIGHT} />
         ))}
       </g>
-      <g className="chart-candles">
-        <CandlePaths candles={layout.candles.slice(0, -1)} up />
-        <CandlePaths candles={layout.candles.slice(0, -1)} up={false} />
-        {layout.candles.length ? <CandleMark {...layout.candles[layout.candles.length - 1]!} /> : null}
+      <g className="chart-candles" data-type={type}>
+        <PriceMarks type={type} candles={layout.candles} bottom={layout.plotBottom} />
       </g>
       <OverlayLines overlays={overlays} xs={xs} y={layout.y} />
       {oscillators.map((o, k) => (
@@ -239,6 +246,77 @@ export function SvgCandles({
     </svg>
   );
 }
+
+/** The price drawn as the chosen type: a few paths for the candles before the last, and the last one apart. */
+function PriceMarks({ type, candles, bottom }: { type: ChartType; candles: readonly CandleShape[]; bottom: number }) {
+  const before = candles.slice(0, -1);
+  const last = candles[candles.length - 1];
+  if (type === 'candles')
+    return (
+      <>
+        <CandlePaths candles={before} up />
+        <CandlePaths candles={before} up={false} />
+        {last ? <CandleMark {...last} /> : null}
+      </>
+    );
+  if (type === 'bars')
+    return (
+      <>
+        <BarPaths candles={before} up />
+        <BarPaths candles={before} up={false} />
+        {last ? <BarPaths candles={[last]} up={last.up} /> : null}
+      </>
+    );
+  // Line and area: the closes joined; the last segment (the one live prices move) apart.
+  const previous = candles[candles.length - 2];
+  const lastSegment = previous && last ? `M${previous.x} ${previous.closeY}L${last.x} ${last.closeY}` : '';
+  return (
+    <>
+      {type === 'area' ? (
+        <>
+          <CloseArea candles={before} bottom={bottom} />
+          {previous && last ? (
+            <path className="price-area" d={`M${previous.x} ${bottom}V${previous.closeY}L${last.x} ${last.closeY}V${bottom}Z`} />
+          ) : null}
+        </>
+      ) : null}
+      <CloseLine candles={before} />
+      {lastSegment ? <path className="price-line" d={lastSegment} /> : null}
+    </>
+  );
+}
+
+/** OHLC bars, rising or falling ones, in one path: the high–low stroke, the open's tick left, the close's right. */
+function BarPaths({ candles, up }: { candles: readonly CandleShape[]; up: boolean }) {
+  let d = '';
+  for (const c of candles) {
+    if (c.up !== up) continue;
+    const tick = round(Math.max(1, c.width / 2));
+    d += `M${c.x} ${c.wickTop}V${c.wickBottom}M${round(c.x - tick)} ${c.openY}H${c.x}M${c.x} ${c.closeY}H${round(c.x + tick)}`;
+  }
+  return <MemoPath className={`ohlc ${up ? 'up' : 'down'}`} d={d} />;
+}
+
+function CloseLine({ candles }: { candles: readonly CandleShape[] }) {
+  return <MemoPath className="price-line" d={candles.map((c, i) => `${i ? 'L' : 'M'}${c.x} ${c.closeY}`).join('')} />;
+}
+
+function CloseArea({ candles, bottom }: { candles: readonly CandleShape[]; bottom: number }) {
+  const first = candles[0];
+  const last = candles[candles.length - 1];
+  if (!first || !last) return null;
+  return (
+    <MemoPath
+      className="price-area"
+      d={`M${first.x} ${bottom}${candles.map((c) => `L${c.x} ${c.closeY}`).join('')}L${last.x} ${bottom}Z`}
+    />
+  );
+}
+
+/** A path whose string a tick leaves as it was: React leaves it alone. */
+const MemoPath = memo(function MemoPath({ className, d }: { className: string; d: string }) {
+  return d ? <path className={className} d={d} /> : null;
+});
 
 /**
  * The candles before the last, rising or falling ones: their wicks in one path and their bodies in another (a

@@ -8,7 +8,7 @@ import { EntryMode } from '#contract/enums';
 import type { Instrument } from '#contract/views';
 import type { Api } from '~/upstream/api.server';
 import { tradeFeeType } from '~/upstream/account.server';
-import { chartCandles, instrumentList } from '~/upstream/market.server';
+import { instrumentList } from '~/upstream/market.server';
 import { account as accountFigures } from '~/upstream/trade.server';
 import { drawerRow } from './instrument-drawer';
 import { conversionFor, formatLots, lotRulesOf, stepLots } from './estimates';
@@ -17,10 +17,12 @@ import { upstreamFallback } from '~/upstream/api.server';
 import { chartOrders } from './chart-orders.server';
 import { keptTicket, ticketValuesOf } from './kept-ticket.server';
 import { SHOWN_CANDLES } from '~/components/candle-chart/svg-candles';
-import { chartCandle } from '~/components/candle-chart/candles';
 import { LANGUAGE_TAGS } from '#contract/languages';
 import { chosenIndicators, drawnIndicators, sheetRedirect } from './indicator-choice.server';
 import { INDICATOR_PARAM } from './indicator-fields';
+import { chosenChartType, typeRedirect, windowCursor } from './chart-choice.server';
+import { chartWindow } from './chart-window.server';
+import { TYPE_PARAM } from './chart-type';
 
 /** The last instrument chosen on this device (not secret: a product code). */
 export const tradeCodeCookie = createCookie('trade_code', {
@@ -48,6 +50,16 @@ export function cleanTicketUrl(url: URL, instruments: readonly Instrument[]): st
   return tradeUrl(instrument.code, periodOf(params.get('period')), kept);
 }
 
+/** The chart's choices the address names itself (`ind`, `type`): its links carry them, so a shared link's choice stays. */
+function addressChoices(url: URL): Record<string, string> {
+  const carried: Record<string, string> = {};
+  for (const name of [INDICATOR_PARAM, TYPE_PARAM]) {
+    const value = url.searchParams.get(name);
+    if (value !== null) carried[name] = value;
+  }
+  return carried;
+}
+
 function pickInstrument(list: readonly Instrument[], code: string | null, remembered: string | null): Instrument | undefined {
   const wanted = (code ?? '').trim().toUpperCase();
   return list.find((i) => i.code === wanted) ?? list.find((i) => i.code === remembered) ?? list[0];
@@ -56,10 +68,11 @@ function pickInstrument(list: readonly Instrument[], code: string | null, rememb
 export async function loadTradeScreen(api: Api, request: Request) {
   const url = new URL(request.url);
   // The "Indicators" sheet's answer comes before any upstream call.
-  const chosenNow = await sheetRedirect(url);
+  const chosenNow = (await sheetRedirect(url)) ?? (await typeRedirect(url));
   if (chosenNow) throw chosenNow;
   const period = periodOf(url.searchParams.get('period'));
   const chosen = await chosenIndicators(url, request.headers.get('Cookie'));
+  const chartType = await chosenChartType(url, request.headers.get('Cookie'));
   const remembered: unknown = await tradeCodeCookie.parse(request.headers.get('Cookie'));
   const [{ instruments, stale }, feeType, account] = await Promise.all([
     instrumentList(api),
@@ -73,11 +86,12 @@ export async function loadTradeScreen(api: Api, request: Request) {
   const instrument = pickInstrument(instruments, url.searchParams.get('code'), typeof remembered === 'string' ? remembered : null);
   if (!instrument) throw new Response('No products are listed right now.', { status: 503 });
   // The chart is one part of the screen: without candles the order ticket still works.
+  const before = windowCursor(url);
   const [chart, mine] = await Promise.all([
-    chartCandles(api, instrument.id, period).catch(upstreamFallback([], 'candles')),
+    chartWindow(api, instrument.id, period, before),
     chartOrders(api, request, instrument, account),
   ]);
-  const candles = chart.map(chartCandle);
+  const { candles } = chart;
   const rules = lotRulesOf(instrument);
   // A confirmation page (`?confirm=`) shows the kept ticket with its one-time key; a stale one is the plain ticket.
   const kept = api.signedIn ? await keptTicket(request, url.searchParams.get('confirm'), instrument.code) : null;
@@ -93,8 +107,12 @@ export async function loadTradeScreen(api: Api, request: Request) {
     candles: candles.slice(-SHOWN_CANDLES),
     /** The chosen indicators over every candle (the longer the history, the closer to the canvas's), for the SVG and legend. */
     indicators: drawnIndicators(chosen, candles, instrument.digits, LANGUAGE_TAGS[api.lang]),
-    /** The address's own choice (a shared link), carried by the period links; null when the device's cookie chose. */
-    indicatorParam: url.searchParams.get(INDICATOR_PARAM),
+    /** The chart's type (candles, bars, line, area): the address's, else the device's. */
+    chartType,
+    /** The window's cursor (null: the newest candles, live) and the "Earlier" and "Later" links' cursors. */
+    history: { before: chart.later === null ? null : (before ?? null), earlier: chart.earlier, later: chart.later },
+    /** The address's own choices (a shared link), carried by the chart's links; absent when the device's cookie chose. */
+    chartParams: addressChoices(url),
     /** The trader's positions and pending orders of this instrument, drawn on the chart. */
     orders: mine,
     instruments: instruments.map(drawerRow),

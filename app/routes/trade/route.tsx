@@ -21,7 +21,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { EntryMode } from '#contract/enums';
 import type { Instrument } from '#contract/views';
 import { AccountFigures } from '~/components/account-figures';
-import { CandleChart, preloadIndicatorLegend } from '~/components/candle-chart';
+import { preloadIndicatorLegend } from '~/components/candle-chart';
 import { useFeedHealth, useLiveStream } from '~/live/hooks';
 import { useLiveQuote } from '~/live/state';
 import type { RouteHandle } from '~/root';
@@ -45,8 +45,7 @@ import { QuotePanel } from './quote-panel';
 import { orderRulesOf } from './order-rules';
 import { orderSchemaFor } from './schema';
 import { tradeUrl } from './trade-url';
-import { PeriodBar } from './period-bar';
-import { IndicatorSheet as ServerIndicatorSheet } from './indicator-sheet';
+import { ChartSection, IndicatorSheet } from './chart-section';
 import { instrumentLogo } from '~/utils/instrument-logo';
 
 // The ticket's code (conform's with it) is not in the page's first script: the server's ticket works as drawn (it
@@ -55,11 +54,6 @@ import { instrumentLogo } from '~/utils/instrument-logo';
 const OrderForm = hydrateLater(import.meta.env.SSR ? ServerOrderForm : null, () => import('./order-form').then((m) => m.OrderForm), {
   carry: carryFields,
 });
-
-// The "Indicators" sheet works as the server drew it (a GET form) until its code comes, after the page.
-const IndicatorSheet = hydrateLater(import.meta.env.SSR ? ServerIndicatorSheet : null, () =>
-  import('./indicator-sheet').then((m) => m.IndicatorSheet),
-);
 
 export const handle: RouteHandle = { footer: true };
 
@@ -222,17 +216,8 @@ export default function TradePage() {
           : health === 'connecting'
             ? 'connecting'
             : 'stale';
-  // A tick re-renders the quote and the ticket's prices (the ticket follows them itself); the chart and the
-  // account follow their own feeds.
-  const chart = useMemo(
-    () => <CandleChart instrument={instrument} period={period} candles={page.candles} orders={page.orders} indicators={page.indicators} />,
-    [instrument, period, page.candles, page.orders, page.indicators],
-  );
-  // A tick re-renders the screen, not the sheet.
-  const sheet = useMemo(
-    () => <IndicatorSheet code={instrument.code} period={period} indicators={page.indicators} />,
-    [instrument.code, period, page.indicators],
-  );
+  // A tick re-renders the quote and the ticket's prices (the ticket follows them itself); the chart (a memoised part
+  // whose props are the loader's) and the account follow their own feeds.
   const figures = useMemo(() => (page.account ? <AccountFigures account={page.account} /> : null), [page.account]);
   // The header does not change with the price.
   const header = useMemo(
@@ -271,9 +256,16 @@ export default function TradePage() {
         </p>
       ) : null}
       <QuotePanel quote={quote} precision={instrument.digits} code={instrument.code} />
-      <PeriodBar code={instrument.code} period={period} indicators={page.indicatorParam} />
-      {sheet}
-      {chart}
+      <ChartSection
+        instrument={instrument}
+        period={period}
+        type={page.chartType}
+        candles={page.candles}
+        orders={page.orders}
+        indicators={page.indicators}
+        carry={page.chartParams}
+        history={page.history}
+      />
       {figures}
       <OrderBlockContext.Provider value={block}>
         <OrderForm
