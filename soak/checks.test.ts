@@ -56,6 +56,20 @@ describe('history matches the account log', () => {
 
   test('a closed order whose profit and margin the log wrote once, and a cancelled one refunded, pass', () => {
     expect(historyViolations([closed, cancelled])).toEqual([]);
+    // Closed where it opened: nothing realised, no row.
+    expect(historyViolations([{ ...closed, profit: 0, logged: logged([[6, 1, 2_000]]) }])).toEqual([]);
+    expect(
+      historyViolations([
+        {
+          ...closed,
+          profit: 0,
+          logged: logged([
+            [6, 1, 2_000],
+            [9, 1, 0],
+          ]),
+        },
+      ]),
+    ).toHaveLength(1);
   });
 
   test('a profit logged twice or differently, a margin not released, a cancelled order that realised: each named', () => {

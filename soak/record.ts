@@ -2,7 +2,7 @@
  * What the run saw, kept in memory for the minute's checks and the closing table: every request (when it started and
  * ended, failed or not), every order attempt with its idempotency key and outcome, every fault's window.
  */
-export type RequestKind = 'page' | 'order' | 'money' | 'login' | 'step';
+export type RequestKind = 'page' | 'order' | 'money' | 'alert' | 'login' | 'step';
 
 export interface RequestSample {
   kind: RequestKind;

@@ -2,7 +2,8 @@
  * The traders: accounts made through the back office's side door (real ones registered at the upstream with the
  * code from its outbox, then logged in on the web's login form; demo ones opened with the login page's button), and
  * each one's loop of what a person does on the web app without JavaScript: read a page, place market and pending
- * orders, change a position's stops, close part of it, close it, cancel a pending order, deposit. Every order post
+ * orders, change a position's stops, close part of it, close it, cancel a pending order, deposit, set or delete
+ * a price alert. Every order post
  * carries the idempotency key its form was rendered with; some are posted twice, some abandoned mid-flight and sent
  * again later with the same key. What each send was told goes into the run's record; the checks compare it with
  * the upstream's database.
@@ -276,6 +277,29 @@ async function cancel(trader: Trader, position: Position) {
   if (answer && (answer.status === 302 || answer.status === 400)) trader.positions = trader.positions.filter((p) => p !== position);
 }
 
+/** A price alert near the price (some fire within minutes), or, with a few set, one deleted: the alerts screen's forms. */
+async function alert(trader: Trader) {
+  const code = pick(CODES);
+  const path = `/alerts?code=${code}`;
+  const page = await trader.browser.get(path);
+  const csrf = field(page.text, 'csrf');
+  if (!csrf) return;
+  const ids = [...page.text.matchAll(/confirm=delete&(?:amp;)?id=(\d+)/g)].map((m) => m[1]!);
+  if (ids.length > 3 || (ids.length > 0 && Math.random() < 0.3)) {
+    await trader.browser.post(path, { csrf, intent: 'delete', id: pick(ids), code }, 'alert');
+    return;
+  }
+  const price = field((await trader.browser.get(`/trade?code=${code}`)).text, 'seen_price');
+  if (!price) return;
+  const digits = price.split('.')[1]?.length ?? 0;
+  // Within 0.2 % either way; the direction is left to the price, as a trader who types only a price leaves it.
+  await trader.browser.post(
+    path,
+    { csrf, intent: 'add', code, price: (Number(price) * (1 + (Math.random() - 0.5) * 0.004)).toFixed(digits) },
+    'alert',
+  );
+}
+
 /** One thing the trader does, chosen at random. */
 export async function act(trader: Trader, upstream: Upstream, record: Recorder, depositsMade: { n: number }) {
   const held = trader.positions.filter((p) => !p.pending);
@@ -292,7 +316,8 @@ export async function act(trader: Trader, upstream: Upstream, record: Recorder, 
       await close(trader, record, pick(held.filter((p) => p.lotsMilli >= 20)), true);
     else if (roll < 0.78 && held.length) await close(trader, record, pick(held), false);
     else if (roll < 0.84 && waiting.length) await cancel(trader, pick(waiting));
-    else if (roll < 0.86 && trader.email) {
+    else if (roll < 0.88) await alert(trader);
+    else if (roll < 0.9 && trader.email) {
       // Deposits approved and rejected in turn by the back office.
       await deposit(trader, upstream, '100', depositsMade.n++ % 2 ? 'reject' : 'approve');
     } else await trader.browser.get(pick(['/', '/order?type=1', `/trade?code=${pick(CODES)}`, '/mine']));

@@ -143,6 +143,22 @@ describe('close with cont (partial close)', () => {
     expect((await holding(token)).find((x) => x.Id === o.Id)?.Quantity).toBe(0.4);
     expectError(await up.call(trade.close, { id: b.Id, cont: '0.1', idempotency_key: 'close-key-1' }, { token }), 'IdempotencyKeyReused');
   });
+
+  test("an order's key sent again after part of it was closed returns that order, not a refusal", async () => {
+    // The soak's finding: a retry of a lost answer, sent after the trader closed part of the position, was refused
+    // as another order under the same key (the row's lots had shrunk), telling the trader no order was placed.
+    up.setPrice('EURUSD', 1.1);
+    const { token } = await up.demo();
+    const o = await submit(token, order(1, '0.5', 'EURUSD', { idempotency_key: 'place-key-1' }));
+    await close(token, { id: o.Id, cont: '0.2' });
+    const again = await submit(token, order(1, '0.5', 'EURUSD', { idempotency_key: 'place-key-1' }));
+    expect(again.Id).toBe(o.Id);
+    expect((await holding(token)).filter((x) => x.Id === o.Id).map((x) => x.Quantity)).toEqual([0.3]);
+    expectError(
+      await up.call(trade.submit, order(1, '0.3', 'EURUSD', { idempotency_key: 'place-key-1' }), { token }),
+      'IdempotencyKeyReused',
+    );
+  });
 });
 
 describe('close_all', () => {

@@ -198,6 +198,7 @@ export class TradingEngine {
     this.stmt = {
       order: db.prepare('SELECT * FROM orders WHERE id = ?'),
       byKey: db.prepare('SELECT * FROM orders WHERE user_id = ? AND idempotency_key = ?'),
+      partsLots: db.prepare('SELECT COALESCE(SUM(lots), 0) FROM orders WHERE parent_id = ?').pluck(),
       insert: db.prepare(
         `INSERT INTO orders (user_id, instrument_id, side, lots, entry_mode, status, leverage, origin_price, target_price,
            open_price, take_profit, stop_loss, trail_distance, margin, fee, idempotency_key, created_at, opened_at)
@@ -1036,11 +1037,13 @@ export class TradingEngine {
   private sameOrder(row: OrderRow, input: SubmitInput): boolean {
     const inst = this.market.get(row.instrument_id);
     const target = input.targetPrice === null || !inst ? null : parseUnits(input.targetPrice, inst.precision);
+    // The lots as placed: a partial close since then moved some of them to closed parts.
+    const placedLots = row.lots + (this.stmt.partsLots.get(row.id) as number);
     return (
       row.instrument_id === input.instrumentId &&
       row.side === input.side &&
       row.entry_mode === input.entryMode &&
-      row.lots === parseUnits(input.lots, LOT_DECIMALS) &&
+      placedLots === parseUnits(input.lots, LOT_DECIMALS) &&
       row.leverage === input.leverage &&
       (row.entry_mode === EntryMode.Market || row.target_price === target)
     );
