@@ -3,14 +3,14 @@
  * screen reader and for a trader without JavaScript who wants the figures. Server-rendered; the SVG keeps its few
  * paths (decision 0029). Newest first; times in London (spec §9), figures by the app's own formatters (decision 0015).
  */
-import { memo } from 'react';
 import type { ChartPeriod } from '#contract/enums';
 import { useTranslation } from '~/i18n/react';
 import { formatPrice } from '~/utils/format';
 import type { Candle } from './candles';
 import { formatCandleTime } from './london-time';
 
-export const CandleTable = memo(function CandleTable({
+/** Not memoised: a call at the module's top would keep it in the first-load script (it comes after the page). */
+export function CandleTable({
   candles,
   period,
   precision,
@@ -60,4 +60,4 @@ export const CandleTable = memo(function CandleTable({
       </div>
     </details>
   );
-});
+}

@@ -9,14 +9,6 @@ import { useTranslation } from '~/i18n/react';
 import { BEFORE_PARAM, CHART_TYPES, TYPE_MARKER, TYPE_PARAM, type ChartType } from './chart-type';
 import { tradeUrl } from './trade-url';
 
-/** A small drawing of each type, the same in every language. */
-const ICONS: Record<ChartType, string> = {
-  candles: 'M5 3v18M3 7h4v9H3zM12 5v14M10 8h4v5h-4zM19 2v17M17 5h4v10h-4z',
-  bars: 'M5 4v16M2 8h3M5 16h3M12 3v15M9 6h3M12 13h3M19 5v15M16 16h3M19 8h3',
-  line: 'M3 17l5-6 4 4 5-8 4 5',
-  area: 'M3 17l5-6 4 4 5-8 4 5V21H3z',
-};
-
 export const ChartTypeBar = memo(function ChartTypeBar({
   code,
   period,
@@ -48,10 +40,7 @@ export const ChartTypeBar = memo(function ChartTypeBar({
           replace
           preventScrollReset
         >
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className={`line-icon type-${k}`}>
-            <path d={ICONS[k]} />
-          </svg>
-          <span>{t(`chart.types.${k}`)}</span>
+          {t(`chart.types.${k}`)}
         </Link>
       ))}
     </nav>
