@@ -113,6 +113,7 @@ async function buyThroughConfirmation(page: Page, code: string, lots: string) {
 }
 
 test('an order: its confirmation is a page; Back to it and "Place order" again is the same order', async ({ page }) => {
+  test.slow(); // three orders, each through its confirmation page, and the orders list read between
   await forceMarket('EURUSD', 'open');
   await setPrice('EURUSD', '1.10000');
   try {

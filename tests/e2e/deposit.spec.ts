@@ -105,6 +105,7 @@ test('a disguised file (a script named .jpg) is refused next to the field, the a
 });
 
 test('a photo over 8 MB is refused next to the field, the amount kept', async ({ page }) => {
+  test.slow(); // 9 MB posted through the browser: seconds of its own on a loaded machine
   await logInRealAccount(page, 'oversized');
   await page.goto('/mine/charge?method=coin&channel=1');
   await page.getByLabel('Amount (USD)').fill('80');
