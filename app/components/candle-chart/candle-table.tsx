@@ -9,7 +9,6 @@ import { formatPrice } from '~/utils/format';
 import type { Candle } from './candles';
 import { formatCandleTime } from './london-time';
 
-/** Not memoised: a call at the module's top would keep it in the first-load script (it comes after the page). */
 export function CandleTable({
   candles,
   period,

@@ -7,7 +7,7 @@ import { memo } from 'react';
 import type { ChartPeriod } from '#contract/enums';
 import type { Instrument } from '#contract/views';
 import { CandleChart } from '~/components/candle-chart';
-import { CandleTable as ServerCandleTable } from '~/components/candle-chart/candle-table';
+import { CandleTable } from '~/components/candle-chart/candle-table';
 import type { Candle } from '~/components/candle-chart/candles';
 import type { DrawnIndicator } from '~/components/candle-chart/indicator-kinds';
 import type { ChartOrders } from '~/components/candle-chart/order-lines';
@@ -24,13 +24,6 @@ import { PeriodBar } from './period-bar';
 export const IndicatorSheet = hydrateLater(import.meta.env.SSR ? ServerIndicatorSheet : null, () =>
   import('./indicator-sheet').then((m) => m.IndicatorSheet),
 );
-
-// The "Data" table is server markup until its code comes, after the page: it is not in /trade's first-load script.
-const CandleTable = hydrateLater(import.meta.env.SSR ? ServerCandleTable : null, () =>
-  import('~/components/candle-chart/candle-table').then((m) => m.CandleTable),
-);
-/** For a screen reached from another (no server markup to keep): the table's code with the screen's data. */
-export const preloadCandleTable = CandleTable.preload;
 
 export const ChartSection = memo(function ChartSection({
   instrument,
@@ -74,15 +67,7 @@ export const ChartSection = memo(function ChartSection({
         live={history.before === null}
       />
       <ChartPager code={code} period={period} carry={carry} earlier={history.earlier} later={history.later} />
-      {/* Another window or chart is another table (an island keeps its server markup until its code comes). */}
-      <CandleTable
-        key={`${code}|${period}|${history.before ?? ''}`}
-        candles={candles}
-        period={period}
-        precision={instrument.digits}
-        locale={locale}
-        label={label}
-      />
+      <CandleTable candles={candles} period={period} precision={instrument.digits} locale={locale} label={label} />
     </>
   );
 });

@@ -45,7 +45,7 @@ import { QuotePanel } from './quote-panel';
 import { orderRulesOf } from './order-rules';
 import { orderSchemaFor } from './schema';
 import { tradeUrl } from './trade-url';
-import { ChartSection, IndicatorSheet, preloadCandleTable } from './chart-section';
+import { ChartSection, IndicatorSheet } from './chart-section';
 import { instrumentLogo } from '~/utils/instrument-logo';
 
 // The ticket's code (conform's with it) is not in the page's first script: the server's ticket works as drawn (it
@@ -91,9 +91,9 @@ const RULES_WAIT_MS = 1500;
 /** The order's wait never drops below this, however long the rules took. */
 const MIN_ORDER_WAIT_MS = 2000;
 
-/** A trader coming from another screen (no server markup to keep) gets the ticket's, the sheet's, the legend's and the table's code with its data. */
+/** A trader coming from another screen (no server markup to keep) gets the ticket's, the sheet's and the legend's code with its data. */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const loaded = [OrderForm.preload(), IndicatorSheet.preload(), preloadIndicatorLegend(), preloadCandleTable()];
+  const loaded = [OrderForm.preload(), IndicatorSheet.preload(), preloadIndicatorLegend()];
   return (await Promise.all([serverLoader<typeof loader>(), ...loaded]))[0];
 }
 
