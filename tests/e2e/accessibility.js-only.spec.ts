@@ -28,9 +28,8 @@ async function check(page: Page, path: string) {
   await expectNoSeriousFindings(page, path);
 }
 
-// Each test walks a dozen screens and runs axe on every one: the longest file, so its tests share the workers
-// (each opens its own accounts, and each worker has its own app).
-test.describe.configure({ timeout: 240_000, mode: 'parallel' });
+// Each test walks a dozen screens and runs axe on every one.
+test.describe.configure({ timeout: 240_000 });
 
 test.beforeEach(async ({ page }) => {
   await chooseLanguage(page, 'en');

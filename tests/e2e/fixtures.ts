@@ -6,13 +6,10 @@ import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { myAppPort } from './ports';
 
-/** The data folder of the app on `port` (serve.mjs writes where it is); by default this worker's app. */
-export function dataDirOf(port = myAppPort()): string {
-  return fs.readFileSync(path.join(os.tmpdir(), `e2e-data-dir-${port}`), 'utf8').trim();
+function dataDir(): string {
+  return fs.readFileSync(path.join(os.tmpdir(), `e2e-data-dir-${process.env.E2E_PORT ?? 3210}`), 'utf8').trim();
 }
-const dataDir = () => dataDirOf();
 
 /** Where the app under test reaches its embedded upstream. */
 export function upstreamUrl(): string {

@@ -15,7 +15,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { findProgram, freePort, nginxSite, startNginx, startRedis, startService, type Service } from '../services';
 import { adminOf, REAL_PASSWORD, registerRealAccount } from './fixtures';
-import { myAppPort } from './ports';
 
 const missing = ['redis-server', 'nginx'].filter((p) => !findProgram(p));
 test.skip(
@@ -52,7 +51,7 @@ test.beforeAll(async () => {
   // Ports just above the browser tests' own (parallel runs on one machine each have their own range).
   const taken: number[] = [];
   const port = async () => {
-    const p = await freePort(myAppPort() + 1, taken);
+    const p = await freePort(Number(process.env.E2E_PORT ?? 3210) + 1, taken);
     taken.push(p);
     return p;
   };

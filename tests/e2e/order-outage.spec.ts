@@ -6,10 +6,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { chooseLanguage, confirmOrder, forceMarket, openDemo, setPrice, upstreamUrl, ticketReady } from './fixtures';
-import { myAppPort } from './ports';
 import { startFreezableProxy, startWebServer, type FreezableUpstream } from './frozen-upstream';
 
-const PORT = myAppPort() + 1;
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
 let proxy: FreezableUpstream;
 let web: Awaited<ReturnType<typeof startWebServer>>;
 
