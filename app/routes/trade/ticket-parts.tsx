@@ -1,9 +1,9 @@
 /**
  * The order ticket's parts beside its stops: the entry mode with the target price, the lots with their steppers,
- * the leverage, the estimates at the live price, why ordering is off now, and the buy and sell buttons. Without
+ * the leverage, the estimates (drawn at the live price by ticket-live.tsx), why ordering is off now, and the buy and sell buttons. Without
  * JavaScript the steppers are GET buttons that re-render the page with the new lots.
  */
-import { getInputProps, getSelectProps, type useForm } from '@conform-to/react';
+import { getInputProps, getSelectProps, useField, type useForm } from '@conform-to/react';
 import { useContext, type ReactNode } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { EntryMode, Side } from '#contract/enums';
@@ -12,7 +12,7 @@ import { Field } from '~/components/field';
 import { ErrorList, SubmitButton } from '~/components/form-parts';
 import { formatMargin, formatPrice } from '~/utils/format';
 import { useLocale } from '~/utils/locale';
-import { canStepDown, formatLots, type TicketInstrument } from './estimates';
+import { canStepDown, formatLots, stepLots, type TicketInstrument } from './estimates';
 import { OrderBlockContext, type OrderBlock } from './order-block';
 import type { OrderRules } from './order-rules';
 import type { OrderFormValues } from './schema';
@@ -61,22 +61,22 @@ export function EntryModeFields({ fields }: { fields: TicketFields }) {
   );
 }
 
-/** The lots with "−" and "+" (in place with JavaScript) and the instrument's minimum and step under them. */
-export function LotsField({
-  fields,
-  lotsText,
-  rules,
-  onStep,
-}: {
-  fields: TicketFields;
-  lotsText: string | undefined;
-  rules: OrderRules;
-  onStep: (direction: 'up' | 'down') => (event: React.MouseEvent) => void;
-}) {
+/**
+ * The lots with "−" and "+" (in place with JavaScript) and the instrument's minimum and step under them. It reads
+ * its own field, so a keystroke in the lots re-renders this and the live figures, not the whole ticket.
+ */
+export function LotsField({ formId, rules }: { formId: string; rules: OrderRules }) {
   const { t } = useTranslation('trade');
+  const [lots, form] = useField<string>('lots', { formId });
+  const lotsText = typeof lots.value === 'string' ? lots.value : undefined;
+  // With JavaScript the GET buttons work in place; without it they re-render the page with new values.
+  const onStep = (direction: 'up' | 'down') => (event: React.MouseEvent) => {
+    event.preventDefault();
+    form.update({ name: lots.name, value: stepLots(lotsText, rules, direction) });
+  };
   return (
     <div className="lots-field">
-      <Field meta={fields.lots} label={t('order.lots')} type="number" inputMode="decimal">
+      <Field meta={lots} label={t('order.lots')} type="number" inputMode="decimal">
         <button
           type="submit"
           formMethod="get"
