@@ -15,6 +15,7 @@ import { EntryMode, Side } from '../contract/enums';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../tests/chromium';
 import { openDemoWithPositions } from './phone-account';
 import { fmt } from './stats';
+import { COUNT_STREAM_EVENTS, tickCostBenchmarks } from './tick-cost';
 
 const INP_GOAL_MS = 200;
 const TICKS_MS = 10_000;
@@ -30,6 +31,7 @@ const webVitalsScript = fs.readFileSync(
 
 /** Installed before the page's own scripts (a CDP script: the page's CSP does not apply to it). */
 const WATCH = `${webVitalsScript}
+${COUNT_STREAM_EVENTS}
 window.__bench = { events: [], inp: null, longTasks: [] };
 new PerformanceObserver((list) => {
   for (const e of list.getEntries())
@@ -148,7 +150,8 @@ export async function interactionBenchmarks({ origin, cpu, wanted, mark }: Inter
     }
 
     const trade = wanted('/trade?code=EURUSD');
-    if (trade || wanted('/order')) await openDemoWithPositions(setup, origin, 1);
+    const ticks = trade || wanted('tick');
+    if (ticks || wanted('/order')) await openDemoWithPositions(setup, origin, 1);
     const signedIn = await setup.context().cookies();
 
     if (trade) {
@@ -200,6 +203,20 @@ export async function interactionBenchmarks({ origin, cpu, wanted, mark }: Inter
       ];
       lines.push(inpLine('/order', cpu, [await inpOf(page)], taps, mark));
       await page.context().close();
+    }
+
+    if (ticks) {
+      const open = async (url: string) => {
+        const page = await throttledPage(browser, signedIn, cpu);
+        await loaded(page, url);
+        // The canvas comes when a finger reaches the chart (decision 0021): its series and indicators tick from then.
+        const figure = page.locator('figure.candle-chart');
+        await figure.hover();
+        await figure.locator('canvas').first().waitFor({ timeout: 60_000 });
+        await page.waitForTimeout(3_000); // its history and first drawing settle
+        return { page, close: () => page.context().close() };
+      };
+      lines.push(...(await tickCostBenchmarks({ origin, cpu, mark, open })));
     }
 
     if (trade) {

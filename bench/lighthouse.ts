@@ -260,7 +260,7 @@ export async function phoneBenchmarks(): Promise<string[]> {
         lines.push(...(await lighthouseOf(browser.port, cdp, origin, page, signedIn, phone, phone === low, mark)));
     };
     for (const page of ['/', '/trade?code=EURUSD', '/login'].filter(wanted)) await lighthouseOfPage(page, false);
-    if (['/', '/trade?code=EURUSD', '/order'].some((p) => wanted(p) || wanted('inp')))
+    if (['/', '/trade?code=EURUSD', '/order', 'tick'].some((p) => wanted(p) || wanted('inp')))
       lines.push(...(await interactionBenchmarks({ origin, cpu: low.cpu, wanted: (p) => wanted(p) || wanted('inp'), mark })));
     // What Chromium itself measures on a real shared slow link, beside Lighthouse's simulation of one.
     const linked = ['/', '/trade?code=EURUSD', '/login'].filter((p) => wanted(`link:${p}`) || wanted('link'));
