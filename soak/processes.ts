@@ -51,6 +51,8 @@ export class Upstream {
         UPSTREAM_TEST_HOOKS: '1',
         // Every instrument ticks and trades, any day of the week.
         UPSTREAM_MARKET_HOURS: 'always',
+        // A new withdrawal method is held 5 s, not a day: the traders bind one and withdraw within the run.
+        WITHDRAW_METHOD_HOLD: '5',
       },
     });
   }

@@ -2,14 +2,15 @@
  * The traders: accounts made through the back office's side door (real ones registered at the upstream with the
  * code from its outbox, then logged in on the web's login form; demo ones opened with the login page's button), and
  * each one's loop of what a person does on the web app without JavaScript: read a page, place market and pending
- * orders, change a position's stops, close part of it, close it, cancel a pending order, deposit, set or delete
- * a price alert. Every order post
+ * orders, change a position's stops, close part of it, close it, cancel a pending order, deposit, withdraw (binding
+ * an address first, each through the step-up with a code from the outbox; approved or rejected by the back office),
+ * set or delete a price alert. Every order post
  * carries the idempotency key its form was rendered with; some are posted twice, some abandoned mid-flight and sent
  * again later with the same key. What each send was told goes into the run's record; the checks compare it with
  * the upstream's database.
  */
 import sharp from 'sharp';
-import { Browser, field, NoAnswer } from './browser';
+import { Browser, field, NoAnswer, type Answer } from './browser';
 import type { Upstream } from './processes';
 import type { Recorder } from './record';
 
@@ -34,7 +35,12 @@ export interface Trader {
   positions: Position[];
   /** Keys whose answer was lost and that the trader will send again. */
   retry: { key: string; path: string; form: Record<string, string> }[];
+  /** A real account's bound withdrawal address (bound once, on its first withdrawal). */
+  addressBound: boolean;
 }
+
+/** A TRC20 address of the right form (the browser tests' own). */
+const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -90,9 +96,12 @@ export async function makeTrader(n: number, base: string, upstream: Upstream, re
     await browser.post('/login', { csrf, account: email, password: PASSWORD, login_type: 'email', from: '/' }, 'login');
   }
   if (!browser.signedIn()) throw new Error(`trader ${n}: not signed in`);
-  const trader: Trader = { n, email, browser, record, positions: [], retry: [] };
-  // A real account starts empty: a first deposit, approved by the back office.
-  if (email) await deposit(trader, upstream, '5000', 'approve');
+  const trader: Trader = { n, email, browser, record, positions: [], retry: [], addressBound: false };
+  // A real account starts empty: a first deposit, approved by the back office; and an address to withdraw to.
+  if (email) {
+    await deposit(trader, upstream, '5000', 'approve');
+    await bindAddress(trader, upstream);
+  }
   return trader;
 }
 
@@ -113,6 +122,92 @@ export async function deposit(trader: Trader, upstream: Upstream, amount: string
     deposits: { id: number }[];
   };
   for (const d of deposits) await upstream.admin('POST', '/admin/deposit', { id: d.id, action: review, remark: 'soak' });
+}
+
+/** The newest six-digit code the outbox holds for `email` after `afterId`. */
+async function newestCode(upstream: Upstream, email: string, afterId: number): Promise<{ id: number; code: string | null }> {
+  const { outbox } = (await upstream.admin('GET', `/admin/outbox?to=${encodeURIComponent(email)}`)) as {
+    outbox: { id: number; body: string }[];
+  };
+  const fresh = outbox.filter((m) => m.id > afterId);
+  const code = fresh.map((m) => /\b(\d{6})\b/.exec(m.body)?.[1]).find(Boolean) ?? null;
+  return { id: Math.max(afterId, ...outbox.map((m) => m.id)), code };
+}
+
+/**
+ * A protected post answered with the step-up (a 302 to /step-up): a code sent to the e-mail, typed from the outbox,
+ * then the kept form finished on its page — as a person without JavaScript walks it. Answers the finished post.
+ */
+async function throughStepUp(trader: Trader, upstream: Upstream, asked: Answer, what: string): Promise<Answer> {
+  if (asked.status !== 302 || !asked.location.startsWith('/step-up?')) return asked;
+  const stepUp = asked.location;
+  const csrf = field((await trader.browser.get(stepUp)).text, 'csrf');
+  if (!csrf) throw new Error(`trader ${trader.n}: no step-up form for ${what}`);
+  const { id: seen } = await newestCode(upstream, trader.email!, 0);
+  const sent = await trader.browser.post(stepUp, { csrf, intent: 'send' }, 'step');
+  // A refusal (a code for this action asked again within a minute) is the app answering: tried on a later turn.
+  if (sent.status === 400) return sent;
+  if (sent.status !== 302) throw new Error(`trader ${trader.n}: step-up code for ${what} answered ${sent.status}: ${formError(sent.text)}`);
+  const { code } = await newestCode(upstream, trader.email!, seen);
+  if (!code) throw new Error(`trader ${trader.n}: no step-up code for ${what} in the outbox`);
+  const confirmed = await trader.browser.post(stepUp, { csrf, intent: 'confirm', code }, 'step');
+  const resume = new URL(confirmed.location || '/', trader.browser.base).searchParams.get('resume');
+  if (confirmed.status !== 302 || !resume)
+    throw new Error(`trader ${trader.n}: step-up for ${what} answered ${confirmed.status}: ${formError(confirmed.text)}`);
+  const finishing = await trader.browser.get(confirmed.location);
+  const again = field(finishing.text, 'csrf');
+  if (!again) throw new Error(`trader ${trader.n}: no finishing form for ${what}`);
+  return trader.browser.post(confirmed.location, { csrf: again, resume, finish: '1' }, 'money');
+}
+
+/** What a refused form says (its form-level error), for the run's record. */
+const formError = (html: string) =>
+  /class="form-error"[^>]*>(.*?)<\/div>/s
+    .exec(html)?.[1]
+    ?.replace(/<[^>]+>/g, ' ')
+    .trim() ?? '(no message)';
+
+/** The value of the radio whose label names `label` (the first one when none does). */
+function radioValue(html: string, name: string, label: RegExp): string | null {
+  const radios = [...html.matchAll(new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"[^>]*>(.*?)</label>`, 'g'))];
+  return (radios.find((r) => label.test(r[2]!)) ?? radios[0])?.[1] ?? null;
+}
+
+/** A TRC20 address bound as a withdrawal method, through its step-up; held a few seconds before it can be used. */
+async function bindAddress(trader: Trader, upstream: Upstream) {
+  const bindPath = '/mine/withdraw-way?type=1';
+  const page = await trader.browser.get(bindPath);
+  const csrf = field(page.text, 'csrf');
+  const currency = radioValue(page.text, 'currency', /TRC20/);
+  if (!csrf || !currency) throw new Error(`trader ${trader.n}: no bind form (${page.status})`);
+  const asked = await trader.browser.post(bindPath, { csrf, type: '1', from: '/mine/withdraw', currency, address: TRC20_ADDRESS }, 'money');
+  const bound = await throughStepUp(trader, upstream, asked, 'bind');
+  if (bound.status !== 302) throw new Error(`trader ${trader.n}: binding answered ${bound.status}: ${formError(bound.text)}`);
+  trader.addressBound = true;
+}
+
+/**
+ * A withdrawal of 20 USD to the trader's TRC20 address through the web's form and its step-up (the address is bound
+ * first if it is not yet); the back office approves or rejects it in turn. A refusal (the 24-hour volume rule, funds) is the app
+ * answering, not a failure. The money checks then find its ledger rows like any other.
+ */
+export async function withdraw(trader: Trader, upstream: Upstream, review: 'approve' | 'reject') {
+  if (!trader.email) return;
+  if (!trader.addressBound) return bindAddress(trader, upstream);
+  const withdrawPath = '/mine/withdraw?type=1';
+  const page = await trader.browser.get(withdrawPath);
+  const csrf = field(page.text, 'csrf');
+  const key = field(page.text, 'idempotency_key');
+  const currency = radioValue(page.text, 'currency', /TRC20/);
+  const method = /<select[^>]*name="method"[^>]*>\s*<option[^>]*value="(\d+)"/.exec(page.text)?.[1];
+  if (!csrf || !key || !currency || !method) throw new Error(`trader ${trader.n}: no withdrawal form (${page.status})`);
+  const form = { csrf, type: '1', idempotency_key: key, currency, method, amount: '20', memo: 'soak', intent: 'withdraw' };
+  const done = await throughStepUp(trader, upstream, await trader.browser.post(withdrawPath, form, 'money'), 'withdraw');
+  if (done.status !== 302) return; // refused (volume rule, a method still held, a code asked too soon): the app's answer
+  const { withdrawals } = (await upstream.admin('GET', `/admin/withdrawals?user=${encodeURIComponent(trader.email)}&pending=1`)) as {
+    withdrawals: { id: number }[];
+  };
+  for (const w of withdrawals) await upstream.admin('POST', '/admin/withdrawal', { id: w.id, action: review, remark: 'soak' });
 }
 
 /** One market or pending order from the trade screen's ticket; sometimes posted twice, sometimes abandoned. */
@@ -320,7 +415,8 @@ export async function act(trader: Trader, upstream: Upstream, record: Recorder, 
     else if (roll < 0.9 && trader.email) {
       // Deposits approved and rejected in turn by the back office.
       await deposit(trader, upstream, '100', depositsMade.n++ % 2 ? 'reject' : 'approve');
-    } else await trader.browser.get(pick(['/', '/order?type=1', `/trade?code=${pick(CODES)}`, '/mine']));
+    } else if (roll < 0.92 && trader.email) await withdraw(trader, upstream, depositsMade.n++ % 3 ? 'approve' : 'reject');
+    else await trader.browser.get(pick(['/', '/order?type=1', `/trade?code=${pick(CODES)}`, '/mine']));
   } catch (error) {
     // A lost answer is already in the record; anything else is noted as a failed step.
     if (!(error instanceof NoAnswer))
