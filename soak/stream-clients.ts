@@ -1,13 +1,15 @@
 /**
  * The soak's SSE clients, in a process of their own (a process may hold 20,000 open files here; the soak's own
- * process keeps its files for the traders): raw sockets on `GET /stream`, as many EventSources. Held clients come
- * back 1–3 s after the server ends them (EventSource's retry); churn drops some and opens new ones; slow readers
+ * process keeps its files for the traders): raw sockets on `GET /stream`, as many EventSources. A client the server
+ * ends comes back after the last `retry:` its stream sent, as EventSource does (./sse-retry.ts: a crashed worker's
+ * streams come back as the relay spread them); churn drops some and opens new ones; slow readers
  * stop reading once connected (the relay must end them, and they come back). Answers the parent's questions over
  * IPC: how many are held, and how many of them read a quote since a given time.
  *
  * Run by soak/streams.ts: `node --import tsx soak/stream-clients.ts <port> <held> <slow>`.
  */
 import net from 'node:net';
+import { RetryReader } from './sse-retry';
 
 interface Client {
   socket: net.Socket;
@@ -24,13 +26,16 @@ const clients = new Set<Client>();
 const totals = { opened: 0, endedByServer: 0, churned: 0, errors: 0 };
 const QUOTE = Buffer.from('"instrumentId":');
 
-function connect(isSlow: boolean) {
+/** `retryMs`: the reconnection time the client's last stream set (EventSource keeps it across reconnects). */
+function connect(isSlow: boolean, retryMs?: number) {
   const socket = net.connect(port, '127.0.0.1');
+  const retry = new RetryReader(retryMs);
   const client: Client = { socket, slow: isSlow, open: false, lastQuote: 0, dropped: false };
   clients.add(client);
   totals.opened++;
   socket.on('connect', () => socket.write(`GET /stream?v=3 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\n\r\n`));
   socket.on('data', (b: Buffer) => {
+    retry.feed(b);
     if (!client.open) {
       client.open = b.subarray(0, 16).toString().startsWith('HTTP/1.1 200');
       // A slow reader stops reading once it is in: the kernel's buffers fill, then the relay's patience runs out.
@@ -44,7 +49,7 @@ function connect(isSlow: boolean) {
     if (client.dropped) return;
     totals.endedByServer++;
     // EventSource comes back after its retry.
-    setTimeout(() => connect(isSlow), 1_000 + Math.random() * 2_000);
+    setTimeout(() => connect(isSlow, retry.retryMs), retry.retryMs);
   });
 }
 
