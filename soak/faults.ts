@@ -34,9 +34,29 @@ async function until(ok: () => Promise<boolean> | boolean): Promise<boolean> {
   return false;
 }
 
+/**
+ * After a worker kill: how many held streams dropped, and how long until as many are held again (they come back
+ * after the `retry:` each was told when it opened: a killed process says nothing more).
+ */
+async function streamsBack(held: () => Promise<number>, before: number, killed: number): Promise<string> {
+  if (Number.isNaN(before)) return 'streams not counted (the clients did not report)';
+  let fewest = before;
+  while (Date.now() < killed + RECOVERY_LIMIT_MS) {
+    // A report that did not come (the clients' process is busy too) counts for nothing.
+    const n = await held().catch(() => null);
+    if (n !== null) fewest = Math.min(fewest, n);
+    if (n !== null && n >= before && fewest < before) break;
+    await sleep(250);
+  }
+  const at = Date.now();
+  return fewest >= before || at >= killed + RECOVERY_LIMIT_MS
+    ? `streams: ${before - fewest} of ${before} dropped, not all back within ${RECOVERY_LIMIT_MS / 1000} s`
+    : `streams: ${before - fewest} of ${before} dropped, all held again after ${((at - killed) / 1000).toFixed(1)} s`;
+}
+
 export async function runFault(
   kind: FaultKind,
-  ctx: { upstream: Upstream; webPid: number; base: string; workers: number; record: Recorder },
+  ctx: { upstream: Upstream; webPid: number; base: string; workers: number; record: Recorder; held: () => Promise<number> },
 ) {
   const window: FaultWindow = { kind, start: Date.now(), recovered: NaN };
   ctx.record.faults.push(window);
@@ -47,12 +67,18 @@ export async function runFault(
     ctx.upstream.signal('SIGSTOP');
     await sleep(FREEZE_MS);
     ctx.upstream.signal('SIGCONT');
-  } else {
+  }
+  let streams: Promise<string> | null = null;
+  if (kind === 'worker-kill') {
+    const before = await ctx.held().catch(() => NaN);
     const [victim] = workerPids(ctx.webPid);
     if (victim) process.kill(victim, 'SIGKILL');
+    // Watched beside the recovery below, which alone closes the fault's window (as before this was measured).
+    streams = streamsBack(ctx.held, before, Date.now());
     await sleep(500);
   }
   const back = await until(async () => workerPids(ctx.webPid).length === ctx.workers && (await feedUp(ctx.base)));
   window.recovered = back ? Date.now() : NaN;
+  if (streams) window.detail = await streams;
   return window;
 }

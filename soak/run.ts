@@ -139,9 +139,10 @@ try {
       const wait = start + fault.atMs - Date.now();
       if (wait > 0) await sleep(wait);
       if (Date.now() >= until) break;
-      const w = await runFault(fault.kind, { upstream, webPid, base, workers: config.webConcurrency, record });
+      const held = async () => (await clients.report()).held;
+      const w = await runFault(fault.kind, { upstream, webPid, base, workers: config.webConcurrency, record, held });
       console.log(
-        `soak: ${fault.kind} at ${((w.start - start) / 1000).toFixed(0)} s, back after ${((w.recovered - w.start) / 1000).toFixed(1)} s`,
+        `soak: ${fault.kind} at ${((w.start - start) / 1000).toFixed(0)} s, back after ${((w.recovered - w.start) / 1000).toFixed(1)} s${w.detail ? ` (${w.detail})` : ''}`,
       );
     }
   })();

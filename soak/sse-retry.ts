@@ -35,13 +35,13 @@ export class RetryReader {
   feed(b: Buffer): void {
     let i = 0;
     if (this.inHead) {
-      const end = (this.head + b.latin1Slice(0, Math.min(b.length, 4096))).indexOf('\r\n\r\n');
+      const end = (this.head + b.toString('latin1', 0, 4096)).indexOf('\r\n\r\n');
       if (end < 0) {
-        this.head += b.latin1Slice();
+        this.head += b.toString('latin1');
         return;
       }
       i = end + 4 - this.head.length;
-      this.head += b.latin1Slice(0, i);
+      this.head += b.toString('latin1', 0, i);
       this.chunked = /\r\ntransfer-encoding:[^\r]*chunked/i.test(this.head);
       this.inHead = false;
     }
@@ -53,7 +53,7 @@ export class RetryReader {
         i += n;
       } else if (this.chunkLeft < 0) {
         const lf = b.indexOf(LF, i);
-        this.sizeLine += b.latin1Slice(i, lf < 0 ? b.length : lf);
+        this.sizeLine += b.toString('latin1', i, lf < 0 ? b.length : lf);
         if (lf < 0) return;
         i = lf + 1;
         this.chunkLeft = parseInt(this.sizeLine, 16) || 0;

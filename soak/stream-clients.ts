@@ -71,12 +71,13 @@ async function start() {
   }
 }
 
-process.on('message', (m: { type: string; since?: number; n?: number }) => {
+process.on('message', (m: { type: string; since?: number; n?: number; id?: number }) => {
   if (m.type === 'churn') churn(m.n ?? 0);
   if (m.type === 'report') {
     const steady = [...clients].filter((c) => !c.slow);
     process.send!({
       type: 'report',
+      id: m.id,
       held: steady.filter((c) => c.open).length,
       slowHeld: [...clients].filter((c) => c.slow && c.open).length,
       quotedSince: steady.filter((c) => c.open && c.lastQuote >= (m.since ?? 0)).length,
