@@ -139,8 +139,7 @@ try {
       const wait = start + fault.atMs - Date.now();
       if (wait > 0) await sleep(wait);
       if (Date.now() >= until) break;
-      const held = async () => (await clients.report()).held;
-      const w = await runFault(fault.kind, { upstream, webPid, base, workers: config.webConcurrency, record, held });
+      const w = await runFault(fault.kind, { upstream, webPid, base, workers: config.webConcurrency, record, streams: clients });
       console.log(
         `soak: ${fault.kind} at ${((w.start - start) / 1000).toFixed(0)} s, back after ${((w.recovered - w.start) / 1000).toFixed(1)} s${w.detail ? ` (${w.detail})` : ''}`,
       );

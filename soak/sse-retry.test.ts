@@ -95,6 +95,7 @@ test("the soak's stream clients come back after the retry their stream last sent
   });
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const began = Date.now();
   const clients = startStreamClients((server.address() as net.AddressInfo).port, 1, 0);
   try {
     const deadline = Date.now() + 15_000;
@@ -106,6 +107,12 @@ test("the soak's stream clients come back after the retry their stream last sent
     // The second stream's shorter retry is the one taken: a timer of its own (1 s or more) or the browser's default
     // (3 s) would not come back this soon.
     expect(gaps[1]).toBeLessThan(900);
+    // What a fault's line reports: the streams lost since, and each one's time until it was open again.
+    const report = await clients.report(began);
+    expect(report.lostSince).toBe(2);
+    expect(report.backSince).toHaveLength(2);
+    expect(report.backSince[0]).toBeGreaterThanOrEqual(800 - 20);
+    expect(report.backSince[1]).toBeLessThan(900);
   } finally {
     await clients.stop();
   }

@@ -10,6 +10,9 @@ export interface StreamReport {
   slowHeld: number;
   /** Of the held, those that read a quote since the time asked about. */
   quotedSince: number;
+  /** Steady streams the server ended since that time, and for each of them open again, ms from its loss to its reopening. */
+  lostSince: number;
+  backSince: number[];
   opened: number;
   endedByServer: number;
   churned: number;
