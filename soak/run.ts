@@ -143,6 +143,11 @@ try {
       console.log(
         `soak: ${fault.kind} at ${((w.start - start) / 1000).toFixed(0)} s, back after ${((w.recovered - w.start) / 1000).toFixed(1)} s${w.detail ? ` (${w.detail})` : ''}`,
       );
+      // Not back: what the web and the upstream said last tells why.
+      if (Number.isNaN(w.recovered))
+        console.log(
+          `soak: web said last:\n${web.output().slice(-3000)}\nupstream said last:\n${upstream.service?.output().slice(-1500) ?? ''}`,
+        );
     }
   })();
 
