@@ -7,6 +7,7 @@
 import type { FaultKind } from './config';
 import { workerPids, type Upstream } from './processes';
 import type { FaultWindow, Recorder } from './record';
+import type { StreamClients, StreamReport } from './streams';
 
 const FREEZE_MS = 20_000;
 const RECOVERY_LIMIT_MS = 60_000;
@@ -34,10 +35,36 @@ async function until(ok: () => Promise<boolean> | boolean): Promise<boolean> {
   return false;
 }
 
-export async function runFault(
-  kind: FaultKind,
-  ctx: { upstream: Upstream; webPid: number; base: string; workers: number; record: Recorder },
-) {
+/**
+ * After a worker kill: how many steady streams the kill ended, and how long each took to be open again (from its loss
+ * to its new stream's first bytes: the `retry:` it was told when it opened, a killed process says nothing more, plus
+ * the wait for an answer), once every one of them is back or the recovery limit has passed.
+ */
+async function streamsBack(clients: FaultContext['streams'], killed: number): Promise<string> {
+  let report: StreamReport | null = null;
+  for (let quiet = 0; Date.now() < killed + RECOVERY_LIMIT_MS; await sleep(250)) {
+    // A report that did not come (the clients' process is busy too) counts for nothing.
+    report = (await clients.report(killed).catch(() => null)) ?? report;
+    // Done once all are back, four looks in a row (the kill's streams end at once; none is lost later).
+    quiet = report && report.lostSince > 0 && report.backSince.length >= report.lostSince ? quiet + 1 : 0;
+    if (quiet >= 4) break;
+  }
+  if (!report || report.lostSince === 0) return 'streams: none ended';
+  const ms = [...report.backSince].sort((a, b) => a - b);
+  const at = (q: number) => ((ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? NaN) / 1000).toFixed(1);
+  return `streams: ${report.lostSince} ended, ${ms.length} open again after p50 ${at(0.5)} s, p90 ${at(0.9)} s, max ${at(1)} s`;
+}
+
+interface FaultContext {
+  upstream: Upstream;
+  webPid: number;
+  base: string;
+  workers: number;
+  record: Recorder;
+  streams: Pick<StreamClients, 'report'>;
+}
+
+export async function runFault(kind: FaultKind, ctx: FaultContext) {
   const window: FaultWindow = { kind, start: Date.now(), recovered: NaN };
   ctx.record.faults.push(window);
   if (kind === 'upstream-kill') {
@@ -47,12 +74,18 @@ export async function runFault(
     ctx.upstream.signal('SIGSTOP');
     await sleep(FREEZE_MS);
     ctx.upstream.signal('SIGCONT');
-  } else {
+  }
+  let streams: Promise<string> | null = null;
+  if (kind === 'worker-kill') {
     const [victim] = workerPids(ctx.webPid);
+    const killed = Date.now();
     if (victim) process.kill(victim, 'SIGKILL');
+    // Watched beside the recovery below, which alone closes the fault's window (as before this was measured).
+    streams = streamsBack(ctx.streams, killed);
     await sleep(500);
   }
   const back = await until(async () => workerPids(ctx.webPid).length === ctx.workers && (await feedUp(ctx.base)));
   window.recovered = back ? Date.now() : NaN;
+  if (streams) window.detail = await streams;
   return window;
 }

@@ -139,10 +139,15 @@ try {
       const wait = start + fault.atMs - Date.now();
       if (wait > 0) await sleep(wait);
       if (Date.now() >= until) break;
-      const w = await runFault(fault.kind, { upstream, webPid, base, workers: config.webConcurrency, record });
+      const w = await runFault(fault.kind, { upstream, webPid, base, workers: config.webConcurrency, record, streams: clients });
       console.log(
-        `soak: ${fault.kind} at ${((w.start - start) / 1000).toFixed(0)} s, back after ${((w.recovered - w.start) / 1000).toFixed(1)} s`,
+        `soak: ${fault.kind} at ${((w.start - start) / 1000).toFixed(0)} s, back after ${((w.recovered - w.start) / 1000).toFixed(1)} s${w.detail ? ` (${w.detail})` : ''}`,
       );
+      // Not back: what the web and the upstream said last tells why.
+      if (Number.isNaN(w.recovered))
+        console.log(
+          `soak: web said last:\n${web.output().slice(-3000)}\nupstream said last:\n${upstream.service?.output().slice(-1500) ?? ''}`,
+        );
     }
   })();
 

@@ -1,13 +1,15 @@
 /**
  * The soak's SSE clients, in a process of their own (a process may hold 20,000 open files here; the soak's own
- * process keeps its files for the traders): raw sockets on `GET /stream`, as many EventSources. Held clients come
- * back 1–3 s after the server ends them (EventSource's retry); churn drops some and opens new ones; slow readers
+ * process keeps its files for the traders): raw sockets on `GET /stream`, as many EventSources. A client the server
+ * ends comes back after the last `retry:` its stream sent, as EventSource does (./sse-retry.ts: a crashed worker's
+ * streams come back as the relay spread them); churn drops some and opens new ones; slow readers
  * stop reading once connected (the relay must end them, and they come back). Answers the parent's questions over
  * IPC: how many are held, and how many of them read a quote since a given time.
  *
  * Run by soak/streams.ts: `node --import tsx soak/stream-clients.ts <port> <held> <slow>`.
  */
 import net from 'node:net';
+import { RetryReader } from './sse-retry';
 
 interface Client {
   socket: net.Socket;
@@ -17,22 +19,31 @@ interface Client {
   /** When a quote last arrived (the opening snapshot counts: it is the latest tick of each instrument). */
   lastQuote: number;
   dropped: boolean;
+  /** When the stream this client is reconnecting was lost (its failed attempts meanwhile count in its time back). */
+  lostAt: number | null;
 }
 
 const [port, held, slow] = process.argv.slice(2).map(Number) as [number, number, number];
 const clients = new Set<Client>();
 const totals = { opened: 0, endedByServer: 0, churned: 0, errors: 0 };
 const QUOTE = Buffer.from('"instrumentId":');
+/** Steady clients' streams the server ended (when), and how long each took to be open again (ms from its loss). */
+const lost: number[] = [];
+const back: { lostAt: number; ms: number }[] = [];
 
-function connect(isSlow: boolean) {
+/** `retryMs`: the reconnection time the client's last stream set (EventSource keeps it across reconnects). */
+function connect(isSlow: boolean, retryMs?: number, lostAt: number | null = null) {
   const socket = net.connect(port, '127.0.0.1');
-  const client: Client = { socket, slow: isSlow, open: false, lastQuote: 0, dropped: false };
+  const retry = new RetryReader(retryMs);
+  const client: Client = { socket, slow: isSlow, open: false, lastQuote: 0, dropped: false, lostAt };
   clients.add(client);
   totals.opened++;
   socket.on('connect', () => socket.write(`GET /stream?v=3 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\n\r\n`));
   socket.on('data', (b: Buffer) => {
+    retry.feed(b);
     if (!client.open) {
       client.open = b.subarray(0, 16).toString().startsWith('HTTP/1.1 200');
+      if (client.open && client.lostAt !== null && !client.slow) back.push({ lostAt: client.lostAt, ms: Date.now() - client.lostAt });
       // A slow reader stops reading once it is in: the kernel's buffers fill, then the relay's patience runs out.
       if (client.slow) socket.pause();
     }
@@ -43,8 +54,10 @@ function connect(isSlow: boolean) {
     clients.delete(client);
     if (client.dropped) return;
     totals.endedByServer++;
+    const now = Date.now();
+    if (client.open && !isSlow) lost.push(now);
     // EventSource comes back after its retry.
-    setTimeout(() => connect(isSlow), 1_000 + Math.random() * 2_000);
+    setTimeout(() => connect(isSlow, retry.retryMs, client.open ? now : client.lostAt), retry.retryMs);
   });
 }
 
@@ -66,15 +79,19 @@ async function start() {
   }
 }
 
-process.on('message', (m: { type: string; since?: number; n?: number }) => {
+process.on('message', (m: { type: string; since?: number; n?: number; id?: number }) => {
   if (m.type === 'churn') churn(m.n ?? 0);
   if (m.type === 'report') {
     const steady = [...clients].filter((c) => !c.slow);
     process.send!({
       type: 'report',
+      id: m.id,
       held: steady.filter((c) => c.open).length,
       slowHeld: [...clients].filter((c) => c.slow && c.open).length,
       quotedSince: steady.filter((c) => c.open && c.lastQuote >= (m.since ?? 0)).length,
+      lostSince: lost.filter((t) => t >= (m.since ?? 0)).length,
+      // Only for a question about a moment (a fault's): the whole run's list is not sent every few seconds.
+      backSince: m.since ? back.filter((r) => r.lostAt >= m.since!).map((r) => r.ms) : [],
       ...totals,
     });
   }

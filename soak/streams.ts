@@ -10,6 +10,9 @@ export interface StreamReport {
   slowHeld: number;
   /** Of the held, those that read a quote since the time asked about. */
   quotedSince: number;
+  /** Steady streams the server ended since that time, and for each of them open again, ms from its loss to its reopening. */
+  lostSince: number;
+  backSince: number[];
   opened: number;
   endedByServer: number;
   churned: number;
@@ -23,20 +26,26 @@ export function startStreamClients(port: number, held: number, slow: number) {
   });
   // The load generator shares the machine: it takes the CPU the system under test leaves.
   if (child.pid) os.setPriority(child.pid, 10);
+  let asked = 0;
   return {
     pid: child.pid!,
     churn: (n: number) => child.send({ type: 'churn', n }),
     report(since = 0): Promise<StreamReport> {
+      // Each question has its number: two asked at once (a minute's check, a fault's watch) get their own answers.
+      const id = ++asked;
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('stream clients did not report')), 10_000);
-        const onMessage = (m: StreamReport & { type: string }) => {
-          if (m.type !== 'report') return;
+        const onMessage = (m: StreamReport & { type: string; id?: number }) => {
+          if (m.type !== 'report' || m.id !== id) return;
           clearTimeout(timer);
           child.off('message', onMessage);
           resolve(m);
         };
+        const timer = setTimeout(() => {
+          child.off('message', onMessage);
+          reject(new Error('stream clients did not report'));
+        }, 10_000);
         child.on('message', onMessage);
-        child.send({ type: 'report', since });
+        child.send({ type: 'report', since, id });
       });
     },
     async stop() {

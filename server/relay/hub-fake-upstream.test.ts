@@ -101,6 +101,19 @@ async function readerAndStalled({ fake, relay, server, open }: Awaited<ReturnTyp
 
 const statuses = (s: SseStream) => s.events.filter((e) => e.event === 'status').map((e) => (e.json as { state: string }).state);
 
+test('each stream is told on opening to reconnect after its own delay, spread over 1–5 s (a crashed process cannot say it later)', async () => {
+  const { open } = await setup({ retryMs: 2_000 });
+  const streams = await Promise.all(Array.from({ length: 20 }, () => open()));
+  await Promise.all(streams.map((s) => s.waitFor((e) => e.event === 'status')));
+  const retries = streams.map((s) => s.retry);
+  for (const r of retries) {
+    expect(r).toBeGreaterThanOrEqual(1_000);
+    expect(r).toBeLessThan(5_000);
+  }
+  // Not one value for all: 20 draws over 4,000 ms leave at least 10 distinct values (each pair meets with p = 1/4,000).
+  expect(new Set(retries).size).toBeGreaterThanOrEqual(10);
+});
+
 test('a black-holed upstream: browsers see stale then down, the sockets reconnect, log in again, re-subscribe, and browsers see up and resync', async () => {
   const { fake, relay, open } = await setup({ privateLingerMs: 0 });
   const s = await open('/stream?code=EURUSD&period=1min', { 'x-test-user': '7:token-7' });

@@ -131,7 +131,7 @@ export class RelayHub {
     if (this.closed) {
       // Shutting down: a 200 that only says when to come back, so EventSource reconnects (to another process
       // or node) where an error status would make it give up.
-      res.writeHead(200, SSE_HEADERS).end(this.comeBackLater());
+      res.writeHead(200, SSE_HEADERS).end(this.retryFrame());
       return;
     }
     const parsed = parseStreamQuery(streamQueryOf(req, query));
@@ -161,7 +161,7 @@ export class RelayHub {
     // The feed's status and version first, without an id (it is no event to replay): a tab reads what follows only
     // once it knows the stream speaks its version. Replayed events carry their old ids, so they come next; everything
     // after gets fresh, larger ids.
-    let head = `retry: ${this.options.retryMs}\n\n${sseFrame(null, 'status', statusData(this.publicSocket.state))}`;
+    let head = `${this.retryFrame()}${sseFrame(null, 'status', statusData(this.publicSocket.state))}`;
     const lastEventId = lastEventIdOf(req, query);
     const legacy = readsLegacy(client);
     if (replayedElsewhere) head += unpackReplay(replayedElsewhere, legacy) ?? resync(this.ids, 'unknown-id').text;
@@ -239,15 +239,20 @@ export class RelayHub {
     this.feeds.close();
     for (const c of [...this.clients]) {
       c.feed = null;
-      c.res.end(this.comeBackLater());
+      c.res.end(this.retryFrame());
       this.detach(c);
     }
   };
 
-  /** At shutdown: reconnect after a delay spread over `retryMs`..4×`retryMs`, so the streams of a stopping process do not all land at once. */
-  private comeBackLater(): string {
+  /**
+   * When to reconnect, drawn per stream over ½×`retryMs`..2½×`retryMs` (1–5 s by default): sent when a stream opens
+   * and again when a stopping process ends it, so the streams of a process that stops or crashes (it cannot say
+   * anything then) come back spread over seconds rather than all at once; a trader's prices, marked stale
+   * meanwhile, are back within five seconds.
+   */
+  private retryFrame(): string {
     const { retryMs } = this.options;
-    return `retry: ${retryMs + Math.floor(Math.random() * 3 * retryMs)}\n\n`;
+    return `retry: ${Math.floor(retryMs / 2 + Math.random() * 2 * retryMs)}\n\n`;
   }
 
   // ── upstream → hub ─────────────────────────────────────────────────────────────────────────────────

@@ -33,7 +33,7 @@ export interface RelayOptions {
   lowDataIntervalMs?: number;
   /** A stream with nothing written to it for this long gets a comment heartbeat. */
   heartbeatMs?: number;
-  /** The `retry:` sent to EventSource: how soon the browser reconnects. */
+  /** How soon EventSource reconnects: each stream is told a `retry:` drawn over ½×..2½× this (the hub's retryFrame). */
   retryMs?: number;
   /** `closed` and `alert` events kept per user for `Last-Event-ID` replay (plus the latest `account`). */
   replayCapacity?: number;

@@ -60,6 +60,8 @@ export interface SseStream {
   events: SseEvent[];
   /** Comment lines (heartbeats) received so far. */
   comments: number;
+  /** The last `retry:` received (ms), or null. */
+  retry: number | null;
   /** The first event at index ≥ `from` that matches, waiting for it up to `timeoutMs`. */
   waitFor(match: (e: SseEvent) => boolean, options?: { from?: number; timeoutMs?: number }): Promise<SseEvent>;
   /** Resolves when the server ends the response. */
@@ -84,6 +86,7 @@ export function openStream(base: string, path = '/stream', headers: Record<strin
         headers: res.headers,
         events: [],
         comments: 0,
+        retry: null,
         waitFor(match, { from = 0, timeoutMs = 3000 } = {}) {
           const seen = stream.events.slice(from).find(match);
           if (seen) return Promise.resolve(seen);
@@ -114,6 +117,7 @@ export function openStream(base: string, path = '/stream', headers: Record<strin
           let hasData = false;
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) stream.comments++;
+            else if (line.startsWith('retry: ')) stream.retry = Number(line.slice(7));
             else if (line.startsWith('id: ')) e.id = line.slice(4);
             else if (line.startsWith('event: ')) e.event = line.slice(7);
             else if (line.startsWith('data: ')) {
