@@ -28,7 +28,8 @@ export default defineConfig({
   projects: [
     { name: 'js-on', use: { javaScriptEnabled: true } },
     // What only JavaScript can do lives in *.js-only.spec.ts.
-    { name: 'js-off', use: { javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
+    // Tests tagged @http check what the server answers to plain requests, which JavaScript cannot change: js-on runs them.
+    { name: 'js-off', use: { javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/, grepInvert: /@http/ },
   ],
   webServer: {
     command: `node tests/e2e/serve.mjs`,

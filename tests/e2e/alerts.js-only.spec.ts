@@ -2,7 +2,7 @@
  * A price alert that fires while the trader is on another page (issue 13): the relay brings it on the
  * page's stream and a toast says so there, with a link to the alerts screen.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { seriousFindings } from './axe';
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseLanguage, forceMarket, openDemo, setPrice } from './fixtures';
@@ -41,14 +41,6 @@ test('an alert fires while the trader is on the orders page: a toast shows there
   await toast.getByRole('link', { name: 'View alerts' }).click();
   await expect(page.getByRole('list', { name: 'Triggered' }).getByRole('listitem')).toContainText('Reached 1.10600 on');
 });
-
-/** Serious or critical axe findings on the page as it is now (WCAG 2.2 AA), as in accessibility.js-only.spec.ts. */
-async function seriousFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary ?? v.help}`));
-}
 
 for (const lng of ['en', 'ar']) {
   test(`the alerts screen, its confirmation and a fired alert's toast have no serious accessibility findings (${lng})`, async ({

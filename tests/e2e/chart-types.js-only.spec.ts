@@ -5,7 +5,7 @@
  * screen is axe clean with the new parts open.
  */
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousFindings } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { reachForChart } from './chart-fixtures';
 import { chooseLanguage, forceMarket, watchCsp } from './fixtures';
@@ -122,10 +122,6 @@ for (const lng of ['en', 'ar'] as const) {
     await expect(page.getByRole('navigation', { name: w.types.label })).toBeVisible();
     // From the top, as the screen opens: the sticky header would otherwise lie over the bars scrolled under it.
     await page.evaluate(() => window.scrollTo(0, 0));
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary ?? v.help}`));
-    expect(serious).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
   });
 }

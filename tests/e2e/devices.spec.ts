@@ -3,7 +3,7 @@
  * out; the other's next page, `/` too, is a visitor's, and (with JavaScript) its open live stream ends. In English
  * and in Arabic, with and without JavaScript; axe on the screen where it can run (JavaScript on).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { seriousFindings } from './axe';
 import fs from 'node:fs';
 import { devices, expect, test, type Browser, type Page, type Response } from '@playwright/test';
 import { admin, chooseLanguage, latestCode, REAL_PASSWORD, uniqueEmail, upstreamUrl, watchCsp } from './fixtures';
@@ -80,14 +80,6 @@ const settles = (ms: number) => new Promise<'open'>((r) => setTimeout(() => r('o
 /** Whether a streamed answer ended within `ms`. */
 async function endsWithin(response: Response, ms: number): Promise<boolean> {
   return (await Promise.race([response.finished().then(() => 'ended' as const), settles(ms)])) === 'ended';
-}
-
-/** Serious or critical axe findings (WCAG 2.2 AA), as in accessibility.js-only.spec.ts. */
-async function seriousFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary ?? v.help}`));
 }
 
 const words = (lng: string) => JSON.parse(fs.readFileSync(`locales/${lng}/devices.json`, 'utf8')) as Record<string, string>;

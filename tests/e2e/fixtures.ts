@@ -137,6 +137,26 @@ export async function logInRealAccount(page: Page, tag = 'real'): Promise<string
   return email;
 }
 
+/**
+ * A call straight to the upstream as a trader, with the token of a log-in of their own (what a second device of theirs
+ * would do); its envelope's code must be 1. Returns the envelope's data.
+ */
+export async function traderCall(method: 'GET' | 'POST', urlPath: string, body: Record<string, unknown>, token?: string): Promise<unknown> {
+  const url = new URL(urlPath, upstreamUrl());
+  if (method === 'GET') for (const [k, v] of Object.entries(body)) url.searchParams.set(k, String(v));
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
+    body: method === 'POST' ? JSON.stringify(body) : undefined,
+  });
+  const envelope = (await res.json()) as { code: number; msg: string; data: unknown };
+  expect(envelope.code, `${urlPath}: ${envelope.msg}`).toBe(1);
+  return envelope.data;
+}
+
 /** The password of every account made by registerRealAccount. */
 export const REAL_PASSWORD = 'secret-123';
 

@@ -12,7 +12,7 @@ const DOTTED = [
   '/././/evil.example',
 ];
 
-test('no redirect leaves the origin, whatever dots and slashes the target carries', async ({ request, baseURL }) => {
+test('no redirect leaves the origin, whatever dots and slashes the target carries @http', async ({ request, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   for (const target of DOTTED) {
     for (const query of [target, encodeURIComponent(target)]) {
@@ -54,7 +54,7 @@ test('absurd lots never break the trade page: no estimate, a "too large" message
   );
 });
 
-test('a post of 1 MB of repeated names or 50 MB is refused at once, and pages keep rendering (issue 9 #1–#2)', async ({
+test('a post of 1 MB of repeated names or 50 MB is refused at once, and pages keep rendering (issue 9 #1–#2) @http', async ({
   request,
   page,
 }) => {
@@ -74,7 +74,7 @@ test('a post of 1 MB of repeated names or 50 MB is refused at once, and pages ke
   await expect(page.getByRole('listitem').first()).toBeVisible();
 });
 
-test('while 1 MB of repeated names is still being sent, another visitor gets a page within a second (issue 9 #1)', async ({
+test('while 1 MB of repeated names is still being sent, another visitor gets a page within a second (issue 9 #1) @http', async ({
   request,
   baseURL,
 }) => {
@@ -179,7 +179,7 @@ const NAMES = [
   'q',
 ];
 
-test('a field sent twice or as name[0] to any action is a clear answer, never a 500 (issue 9 #3)', async ({ page, baseURL }) => {
+test('a field sent twice or as name[0] to any action is a clear answer, never a 500 (issue 9 #3) @http', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await page.goto('/language?lng=en&redirectTo=/');
   await logInRealAccount(page, 'fuzz');

@@ -3,7 +3,7 @@
  * (decision 0044): a pane per oscillator, the legend's values following the live price, and a new choice from the
  * sheet applied in place (no new document).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor, seriousFindings, WCAG_TAGS } from './axe';
 import { expect, test, type ConsoleMessage } from '@playwright/test';
 import { chooseLanguage, watchCsp } from './fixtures';
 
@@ -59,14 +59,7 @@ for (const lng of ['en', 'ar'] as const) {
     await expect(page.locator('form[data-live="on"]')).toHaveCount(1, { timeout: 10_000 });
     await page.locator('details.indicator-sheet > summary').click();
     await expect(page.locator('details.indicator-sheet')).toHaveAttribute('open', '');
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .include('.indicator-sheet')
-      .include('.indicator-legend')
-      .analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
-    expect(serious).toEqual([]);
+    const sheetAndLegend = axeFor(page).withTags(WCAG_TAGS).include('.indicator-sheet').include('.indicator-legend');
+    expect(await seriousFindings(page, sheetAndLegend)).toEqual([]);
   });
 }

@@ -1,5 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { chooseLanguage, fact, forceMarket, nextListPage, openDemo, placeOrder, setPrice, watchCsp } from './fixtures';
+import {
+  admin,
+  chooseLanguage,
+  fact,
+  forceMarket,
+  logInRealAccount,
+  nextListPage,
+  openDemo,
+  placeOrder,
+  REAL_PASSWORD,
+  setPrice,
+  traderCall,
+  watchCsp,
+} from './fixtures';
 
 /** EURUSD quotes 5 decimals; 0.01 lot is 1,000 units, so one point (0.00001) is 0.01 USD of profit. */
 const POINTS = 1e5;
@@ -159,9 +172,20 @@ test('a take-profit hit takes the position off the list and closes its open popu
 
 test('a long list comes a page at a time: endless with JavaScript, a Next page link without', async ({ page, javaScriptEnabled }) => {
   test.setTimeout(120_000);
-  await openDemo(page);
-  // One more than a page (20): pending orders far below the market never fill.
-  for (let i = 0; i < 21; i++) await placeOrder(page, { targetPrice: asPrice(100_000 + i) });
+  // One more than a page (20): pending orders far below the market never fill. The list is what this test is about,
+  // so a real account's own log-in places them straight at the upstream (the ticket has its own tests).
+  const email = await logInRealAccount(page, 'long-list');
+  await admin('POST', '/admin/balance', { user: email, amount: '1000', memo: 'Funding' });
+  const { token } = (await traderCall('POST', '/api/user/loginForU', { account: email, password: REAL_PASSWORD })) as { token: string };
+  const products = (await traderCall('GET', '/v1/api/forex/trade_list', {})) as { Id: number; Code: string }[];
+  const forexId = products.find((p) => p.Code === 'EURUSD')!.Id;
+  for (let i = 0; i < 21; i++)
+    await traderCall(
+      'POST',
+      '/v1/api/forex/submit',
+      { type: 1, cont: '0.01', forex_id: forexId, status: 0, target_price: asPrice(100_000 + i), multiple: 100 },
+      token,
+    );
   await page.goto('/order?type=0');
   const rows = page.getByRole('list', { name: 'Pending' }).getByRole('listitem');
   await expect(rows).toHaveCount(20);

@@ -4,7 +4,7 @@
  * no password and as the log-in's second step and a step-up, removed after that step-up. Without JavaScript a
  * passkey cannot be used: the screens say so, and a passkey-only account finishes its log-in with a code sent to it.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor } from './axe';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { chooseLanguage, codeSentBy, logInRealAccount, REAL_PASSWORD, registerRealAccount, watchCsp } from './fixtures';
 
@@ -79,7 +79,7 @@ test('add a passkey, name it again, sign in with it without a password and after
   await passkeyRows(page).getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByText('The passkey was renamed.')).toBeVisible();
   await expect(passkeyRows(page).locator('.passkey-name')).toHaveText('Pixel 7');
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeFor(page).analyze()).violations).toEqual([]);
 
   // No password: the phone offers its passkey for this site.
   await page.context().clearCookies();
@@ -103,7 +103,7 @@ test('add a passkey, name it again, sign in with it without a password and after
   await expect(passkeyRows(page)).toContainText('last used');
   await passkeyRows(page).getByRole('button', { name: 'Remove passkey' }).click();
   await expect(page.getByText("To turn off a second factor, please confirm it's you.")).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeFor(page).analyze()).violations).toEqual([]);
   await page.getByRole('button', { name: 'Use a passkey' }).click();
   await page.getByRole('dialog', { name: 'Confirmed' }).getByRole('button', { name: 'Remove passkey' }).click();
   await expect(page.getByText('The passkey was removed.')).toBeVisible();
@@ -150,7 +150,7 @@ test('without JavaScript a passkey-only account finishes its log-in with a code 
   } else {
     await expect(page.getByRole('button', { name: 'إضافة مفتاح مرور' })).toBeVisible();
     // axe runs as a script in the page.
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeFor(page).analyze()).violations).toEqual([]);
   }
 });
 

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousFindings } from './axe';
 import { chooseLanguage, logInRealAccount, passStepUp, REAL_PASSWORD, watchCsp, withdrawalsOf } from './fixtures';
 
 const MY_TRC20 = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
@@ -203,7 +203,7 @@ test('bind a coin address: a step-up is asked, the address is held, then usable;
   await expect(page.getByText('No coin address bound yet.')).toBeVisible();
 });
 
-test('a withdrawal posted straight to the action with a valid form token and no grant is refused: the step-up is asked', async ({
+test('a withdrawal posted straight to the action with a valid form token and no grant is refused: the step-up is asked @http', async ({
   page,
 }) => {
   const email = await logInRealAccount(page, 'direct');
@@ -244,11 +244,7 @@ test('another account cannot use a kept form: its step-up page sends it back wit
 /** Every serious or critical axe finding on the page as it is now (JavaScript on: axe runs in the page). */
 async function expectNoSeriousFindings(page: Page, screen: string) {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
-  expect.soft(serious, `axe findings on ${screen}`).toEqual([]);
+  expect.soft(await seriousFindings(page), `axe findings on ${screen}`).toEqual([]);
 }
 
 for (const lng of ['en', 'ar'] as const) {

@@ -199,7 +199,7 @@ test('a range after the last movement opens at the balance the ledger holds, wit
   await expect(table(page).getByText('No movements in this period.')).toBeVisible();
 });
 
-test('statements and their files are for signed-in traders only', async ({ page, request }) => {
+test('statements and their files are for signed-in traders only @http', async ({ page, request }) => {
   await page.goto('/mine/statement');
   await expect(page).toHaveURL(/\/login\?from=%2Fmine%2Fstatement$/);
   const res = await request.get('/mine/statement/account.csv', { maxRedirects: 0 });
