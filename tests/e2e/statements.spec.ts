@@ -6,24 +6,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { admin, chooseLanguage, forceMarket, logInRealAccount, londonToday, REAL_PASSWORD, setPrice, upstreamUrl } from './fixtures';
+import { admin, chooseLanguage, forceMarket, logInRealAccount, londonToday, REAL_PASSWORD, setPrice, traderCall } from './fixtures';
 
-/** A call straight to the upstream as this trader (what a second device of theirs would do). */
-async function upstream(method: 'GET' | 'POST', path: string, body: Record<string, unknown>, token?: string) {
-  const url = new URL(path, upstreamUrl());
-  if (method === 'GET') for (const [k, v] of Object.entries(body)) url.searchParams.set(k, String(v));
-  const res = await fetch(url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-    },
-    body: method === 'POST' ? JSON.stringify(body) : undefined,
-  });
-  const env = (await res.json()) as { code: number; msg: string; data: unknown };
-  expect(env.code, `${path}: ${env.msg}`).toBe(1);
-  return env.data as Record<string, unknown>;
-}
+/** A call straight to the upstream as this trader: the envelope's data, as a record. */
+const upstream = async (method: 'GET' | 'POST', path: string, body: Record<string, unknown>, token?: string) =>
+  (await traderCall(method, path, body, token)) as Record<string, unknown>;
 
 /** A trip of `lots` EUR/USD bought at 1.10000 and closed at `exit`. */
 async function trip(token: string, lots: string, exit: string) {
