@@ -126,9 +126,9 @@ try {
 
   // Warm-up before the measured minutes: the processes grow to their working size (RSS saws up to it over the
   // first minutes), so that "growth after warm-up" compares a process with itself at work.
-  const depositsMade = { n: 0 };
+  const reviews = { deposits: 0, withdrawals: 0 };
   const warmupEnds = Date.now() + config.preWarmupMs;
-  await Promise.all(traders.map((t) => trade(t, upstream, record, warmupEnds, config.thinkMs, depositsMade)));
+  await Promise.all(traders.map((t) => trade(t, upstream, record, warmupEnds, config.thinkMs, reviews)));
   const start = Date.now();
   const until = start + config.minutes * 60_000;
   console.log(`soak: warmed up for ${(config.preWarmupMs / 1000).toFixed(0)} s; the measured ${config.minutes} minutes begin`);
@@ -221,7 +221,7 @@ try {
     }
   })();
 
-  await Promise.all(traders.map((t) => trade(t, upstream, record, until, config.thinkMs, depositsMade)));
+  await Promise.all(traders.map((t) => trade(t, upstream, record, until, config.thinkMs, reviews)));
   await faultsDone;
   await minuteChecks;
   // The end: every lost answer sent once more with its key, then the last check.

@@ -396,7 +396,13 @@ async function alert(trader: Trader) {
 }
 
 /** One thing the trader does, chosen at random. */
-export async function act(trader: Trader, upstream: Upstream, record: Recorder, depositsMade: { n: number }) {
+/** The back office's reviews so far, each kind in turn: deposits approve and reject alternately, withdrawals two in three. */
+export interface Reviews {
+  deposits: number;
+  withdrawals: number;
+}
+
+export async function act(trader: Trader, upstream: Upstream, record: Recorder, reviews: Reviews) {
   const held = trader.positions.filter((p) => !p.pending);
   const waiting = trader.positions.filter((p) => p.pending);
   const roll = Math.random();
@@ -414,8 +420,8 @@ export async function act(trader: Trader, upstream: Upstream, record: Recorder, 
     else if (roll < 0.88) await alert(trader);
     else if (roll < 0.9 && trader.email) {
       // Deposits approved and rejected in turn by the back office.
-      await deposit(trader, upstream, '100', depositsMade.n++ % 2 ? 'reject' : 'approve');
-    } else if (roll < 0.92 && trader.email) await withdraw(trader, upstream, depositsMade.n++ % 3 ? 'approve' : 'reject');
+      await deposit(trader, upstream, '100', reviews.deposits++ % 2 ? 'reject' : 'approve');
+    } else if (roll < 0.92 && trader.email) await withdraw(trader, upstream, reviews.withdrawals++ % 3 ? 'approve' : 'reject');
     else await trader.browser.get(pick(['/', '/order?type=1', `/trade?code=${pick(CODES)}`, '/mine']));
   } catch (error) {
     // A lost answer is already in the record; anything else is noted as a failed step.
@@ -431,10 +437,10 @@ export async function trade(
   record: Recorder,
   until: number,
   thinkMs: [number, number],
-  depositsMade: { n: number },
+  reviews: Reviews,
 ) {
   while (Date.now() < until) {
-    await act(trader, upstream, record, depositsMade);
+    await act(trader, upstream, record, reviews);
     await sleep(thinkMs[0] + Math.random() * (thinkMs[1] - thinkMs[0]));
   }
 }
