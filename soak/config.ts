@@ -24,8 +24,12 @@ export interface SoakConfig {
   warmupMinutes: number;
   /** Pause between a trader's actions (a person reading the screen). */
   thinkMs: [number, number];
+  /** kill -9 of an upstream of its own during a burst of orders (soak/burst-kills.ts): how many, and how far apart. */
+  burstKills: number;
+  burstEveryMs: number;
   webPort: number;
   upstreamPort: number;
+  burstPort: number;
 }
 
 const KINDS: readonly FaultKind[] = ['upstream-kill', 'upstream-freeze', 'worker-kill'];
@@ -63,7 +67,11 @@ export function readSoakConfig(env: NodeJS.ProcessEnv = process.env): SoakConfig
     preWarmupMs: (Number(env.SOAK_WARMUP_SECONDS) || (smoke ? 60 : 120)) * 1000,
     warmupMinutes: smoke ? 1 : 5,
     thinkMs: smoke ? [300, 1_500] : [1_000, 4_000],
+    burstKills: smoke ? 3 : 100,
+    // Spread over the measured minutes but the last (the run ends settled).
+    burstEveryMs: ((minutes - 1) * 60_000) / (smoke ? 3 : 100),
     webPort: base,
     upstreamPort: base + 1,
+    burstPort: base + 2,
   };
 }

@@ -2,12 +2,13 @@
  * `npm run soak` (issue 41): the built app under traders, streams and faults for SOAK_MINUTES (default 60;
  * SOAK_SCALE=smoke: 3 minutes, 20 accounts, 500 streams, one fault of each kind), checked every minute and at the
  * end. Prints the per-minute table and the checks, writes soak-results/<time>/ (minutes.csv, chart.svg, table.txt),
- * and exits 1 if any check failed. Ports from SOAK_PORT (default 3400: the web; +1 the upstream).
+ * and exits 1 if any check failed. Ports from SOAK_PORT (default 3400: the web; +1 the upstream; +2 the upstream killed mid-burst).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { failuresOutsideFaults, historyViolations, ledgerViolations, orderViolations, processGrowth, streamViolations } from './checks';
+import { BurstKills } from './burst-kills';
 import { readSoakConfig } from './config';
 import { readLedger } from './database';
 import { runFault } from './faults';
@@ -40,6 +41,8 @@ console.log(
 const bin = ensureBuilt();
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-'));
 const upstream = new Upstream(bin, path.join(temp, 'upstream'), config.upstreamPort);
+const burstUpstream = new Upstream(bin, path.join(temp, 'burst'), config.burstPort);
+const bursts = new BurstKills(burstUpstream);
 const record = new Recorder();
 const results: CheckResult[] = [];
 const readings: Reading[] = [];
@@ -52,6 +55,7 @@ async function shutdown() {
   await streams?.stop().catch(() => {});
   await web?.stop().catch(() => {});
   await upstream.stop().catch(() => {});
+  await burstUpstream.stop().catch(() => {});
   // A failed run keeps its databases for a closer look (SOAK_KEEP=1 keeps any run's).
   if (process.env.SOAK_KEEP || process.exitCode) console.log(`soak: data kept in ${temp}`);
   else fs.rmSync(temp, { recursive: true, force: true });
@@ -59,7 +63,7 @@ async function shutdown() {
 process.once('SIGINT', () => void shutdown().then(() => process.exit(130)));
 
 try {
-  await upstream.start();
+  await Promise.all([upstream.start(), burstUpstream.start()]);
   // All the soak's sign-ups ask for their codes from this machine's one address.
   await upstream.admin('POST', '/admin/setting', { key: 'codes_per_ip_per_hour', value: '1000000' });
   web = await startWeb(bin, {
@@ -151,6 +155,23 @@ try {
     }
   })();
 
+  // kill -9 mid-burst, on the upstream of its own, spread over the run (the traders' upstream has its own faults).
+  const burstsDone = (async () => {
+    for (let i = 0; i < config.burstKills; i++) {
+      const wait = start + (i + 0.5) * config.burstEveryMs - Date.now();
+      if (wait > 0) await sleep(wait);
+      const began = Date.now();
+      try {
+        await bursts.round(20 + Math.floor(Math.random() * 130));
+      } catch (error) {
+        bursts.violations.push(`round ${i + 1} could not run: ${String(error)}`);
+      }
+      console.log(
+        `soak: kill -9 mid-burst ${bursts.rounds} of ${config.burstKills}: ${bursts.acknowledged} acknowledged and ${bursts.lost} answers lost so far, ${bursts.violations.length} violations (${((Date.now() - began) / 1000).toFixed(1)} s)`,
+      );
+    }
+  })();
+
   /** Until no fault is under way (its window still open). */
   const settled = async () => {
     while (record.faults.some((f) => Number.isNaN(f.recovered)) && Date.now() < until + 120_000) await sleep(500);
@@ -223,10 +244,17 @@ try {
 
   await Promise.all(traders.map((t) => trade(t, upstream, record, until, config.thinkMs, reviews)));
   await faultsDone;
+  await burstsDone;
   await minuteChecks;
   // The end: every lost answer sent once more with its key, then the last check.
   await Promise.all(traders.map(settle));
   await check('end');
+  results.push({
+    at: 'end',
+    name: 'kill -9 mid-burst loses no acknowledged order',
+    violations: bursts.violations.slice(0, 5).concat(bursts.violations.length > 5 ? [`… ${bursts.violations.length} in all`] : []),
+    note: `${bursts.rounds} kills, ${bursts.acknowledged} orders acknowledged before them, each found under its key; ${bursts.lost} answers lost, each resolved to one order by a retry`,
+  });
 
   for (const t of timers) clearInterval(t);
   const outside = new Set(failuresOutsideFaults(record.requests, record.faults, GRACE_MS));
