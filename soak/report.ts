@@ -10,11 +10,11 @@ export interface Reading {
   webRss: number;
   upstreamRss: number;
   clientsRss: number;
-  /** Σ V8 heap used of the web processes (their /metrics), NaN when it could not be read. */
+  /** Σ V8 heap used of the web processes (read every HEAP_EVERY readings), NaN when not read. */
   webHeap: number;
   held: number;
-  /** Each process's RSS: the web's primary and workers, the upstream, the stream clients. */
-  processes: { name: string; pid: number; rss: number }[];
+  /** Each process's RSS and V8 heap (NaN when not read): the web's primary and workers, the upstream, the stream clients. */
+  processes: { name: string; pid: number; rss: number; heap: number }[];
 }
 
 export interface MinuteRow {
@@ -62,6 +62,7 @@ export function minuteRows(
     const pages = times('page');
     const orders = times('order');
     const last = [...readings].reverse().find((r) => r.at >= from && r.at < to);
+    const lastHeap = [...readings].reverse().find((r) => r.at >= from && r.at < to && !Number.isNaN(r.webHeap));
     rows.push({
       minute: m + 1,
       pageP50: percentile(pages, 50),
@@ -73,7 +74,7 @@ export function minuteRows(
       failedOutsideFaults: inMinute.filter((r) => outside.has(r)).length,
       webRssMb: last ? mb(last.webRss) : NaN,
       upstreamRssMb: last ? mb(last.upstreamRss) : NaN,
-      webHeapMb: last ? mb(last.webHeap) : NaN,
+      webHeapMb: lastHeap ? mb(lastHeap.webHeap) : NaN,
       held: last?.held ?? NaN,
       faults: faults
         .filter((f) => f.start >= from && f.start < to)

@@ -12,7 +12,7 @@ import { BurstKills } from './burst-kills';
 import { readSoakConfig } from './config';
 import { readLedger } from './database';
 import { runFault } from './faults';
-import { ensureBuilt, rssOf, startWeb, Upstream, workerPids } from './processes';
+import { ensureBuilt, heapOf, reportsOf, rssOf, startWeb, Upstream, workerPids } from './processes';
 import { Recorder } from './record';
 import { csv, minuteRows, svg, table, type Reading } from './report';
 import { startStreamClients } from './streams';
@@ -23,6 +23,8 @@ const GRACE_MS = 10_000;
 /** Issue 41: heap and RSS of each process grow at most this much after warm-up. */
 const MAX_GROWTH_PERCENT = 10;
 const JUDGE_GROWTH_MINUTES = 15;
+/** The V8 heap is read every this many readings (every 30 s): a report costs each process ~50 ms of its loop. */
+const HEAP_EVERY = 6;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 interface CheckResult {
@@ -95,33 +97,31 @@ try {
     `soak: ${traders.length} traders signed in; ${connected} of ${heldTarget} streams held after ${((Date.now() - opening) / 1000).toFixed(1)} s; set-up took ${((Date.now() - began) / 1000).toFixed(0)} s`,
   );
 
-  const webHeap = async () => {
-    try {
-      const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(3_000) })).text();
-      return Number(/^lotfx_nodejs_heap_size_used_bytes (\S+)$/m.exec(text)?.[1] ?? NaN);
-    } catch {
-      return NaN;
-    }
-  };
   timers.push(setInterval(() => clients.churn(config.churnCount), config.churnEveryMs));
+  let readingNo = 0;
   timers.push(
     setInterval(() => {
       void (async () => {
-        const processes = [
-          { name: 'web primary', pid: webPid },
-          ...workerPids(webPid).map((pid) => ({ name: 'web worker', pid })),
-          { name: 'upstream', pid: upstream.pid ?? 0 },
-          { name: 'stream clients', pid: clients.pid },
-        ].map((p) => ({ ...p, rss: rssOf(p.pid) }));
-        const webRss = processes.filter((p) => p.name.startsWith('web')).reduce((a, p) => a + (Number.isNaN(p.rss) ? 0 : p.rss), 0);
+        const withHeap = readingNo++ % HEAP_EVERY === 0;
+        const webReports = reportsOf(path.join(temp, 'web'));
+        const at = Date.now();
+        const processes = await Promise.all(
+          [
+            { name: 'web primary', pid: webPid, reports: webReports },
+            ...workerPids(webPid).map((pid) => ({ name: 'web worker', pid, reports: webReports })),
+            { name: 'upstream', pid: upstream.pid ?? 0, reports: reportsOf(upstream.dataDir) },
+            { name: 'stream clients', pid: clients.pid, reports: '' },
+          ].map(async ({ reports, ...p }) => ({ ...p, rss: rssOf(p.pid), heap: withHeap && reports ? await heapOf(p.pid, reports) : NaN })),
+        );
+        const web = processes.filter((p) => p.name.startsWith('web'));
         const report = await clients.report().catch(() => null);
         readings.push({
           processes,
-          at: Date.now(),
-          webRss,
+          at,
+          webRss: web.reduce((a, p) => a + (Number.isNaN(p.rss) ? 0 : p.rss), 0),
           upstreamRss: rssOf(upstream.pid),
           clientsRss: rssOf(clients.pid),
-          webHeap: await webHeap(),
+          webHeap: withHeap ? web.reduce((a, p) => a + p.heap, 0) : NaN,
           held: report?.held ?? NaN,
         });
       })();
@@ -265,20 +265,28 @@ try {
   // others, so one worker's size follows the faults while the sum follows the load. The upstream and the primary are
   // judged each (a restarted upstream is a new process, not compared).
   const inMinute = (m: number) => readings.filter((r) => r.at >= start + (m - 1) * 60_000 && r.at < start + m * 60_000);
+  // Each judged as a size (`rss` in processGrowth's terms): RSS from every reading, V8 heap from those that read it.
   const judged = (r: Reading) => [
     ...r.processes.filter((p) => p.name !== 'web worker'),
     { name: 'web processes (Σ RSS)', pid: 0, rss: r.webRss },
+  ];
+  const judgedHeap = (r: Reading) => [
+    ...r.processes
+      .filter((p) => p.name !== 'web worker' && !Number.isNaN(p.heap))
+      .map((p) => ({ name: `${p.name} heap`, pid: p.pid, rss: p.heap })),
     { name: 'web processes (Σ heap)', pid: 0, rss: r.webHeap },
   ];
   // Windows of several minutes where the run has them: each holds a few collection cycles, so its peak is the size.
   const span = Math.min(5, config.warmupMinutes);
   const inMinutes = (last: number) => Array.from({ length: span }, (_, i) => inMinute(last - i)).flat();
-  const baseline = inMinutes(config.warmupMinutes).map(judged);
-  const lastMinute = inMinutes(config.minutes)
-    .concat(readings.filter((r) => r.at >= until))
-    .map(judged);
+  const baseline = inMinutes(config.warmupMinutes);
+  const lastMinute = inMinutes(config.minutes).concat(readings.filter((r) => r.at >= until));
   if (baseline.length && lastMinute.length) {
-    const grown = processGrowth(baseline, lastMinute);
+    const heapRead = (rs: Reading[]) => rs.filter((r) => !Number.isNaN(r.webHeap)).map(judgedHeap);
+    const grown = [
+      ...processGrowth(baseline.map(judged), lastMinute.map(judged)),
+      ...processGrowth(heapRead(baseline), heapRead(lastMinute)),
+    ];
     const each = grown.map((g) => `${g.name}${g.pid ? ` ${g.pid}` : ''} ${g.percent >= 0 ? '+' : ''}${g.percent.toFixed(1)} %`).join(', ');
     // A run of a few minutes holds one or two of a worker's collection cycles (its RSS saws by ±20 %, decision 0046):
     // there the figures are shown, and judged only from JUDGE_GROWTH_MINUTES measured minutes on.
@@ -335,9 +343,14 @@ try {
   );
   fs.writeFileSync(
     path.join(out, 'memory.csv'),
-    'seconds,process,pid,rss_mb\n' +
+    'seconds,process,pid,rss_mb,heap_mb\n' +
       readings
-        .flatMap((r) => r.processes.map((p) => `${((r.at - start) / 1000).toFixed(0)},${p.name},${p.pid},${(p.rss / 2 ** 20).toFixed(1)}`))
+        .flatMap((r) =>
+          r.processes.map(
+            (p) =>
+              `${((r.at - start) / 1000).toFixed(0)},${p.name},${p.pid},${(p.rss / 2 ** 20).toFixed(1)},${(p.heap / 2 ** 20).toFixed(1)}`,
+          ),
+        )
         .join('\n') +
       '\n',
   );
