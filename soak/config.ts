@@ -1,8 +1,10 @@
 /**
  * The soak's size and schedule: `SOAK_MINUTES` (default 60) and `SOAK_SCALE=smoke` (3 minutes, 20 accounts, 500
- * streams, one fault of each kind), as issue 41 asks. Everything else follows from these two.
+ * streams, one fault of each kind), as issue 41 asks, and the shape: `--nodes=2` (or SOAK_NODES) runs that many web
+ * nodes behind nginx, sharing sessions through Redis, which is then restarted among the faults. Everything else
+ * follows from these.
  */
-export type FaultKind = 'upstream-kill' | 'upstream-freeze' | 'worker-kill';
+export type FaultKind = 'upstream-kill' | 'upstream-freeze' | 'worker-kill' | 'redis-restart';
 
 export interface SoakConfig {
   scale: 'full' | 'smoke';
@@ -15,6 +17,9 @@ export interface SoakConfig {
   /** Every `churnEveryMs`, this many held clients drop and new ones open. */
   churnEveryMs: number;
   churnCount: number;
+  /** Web nodes: 1, or several behind nginx with Redis. */
+  nodes: number;
+  /** Workers of each web node. */
   webConcurrency: number;
   /** Faults and when they start, in ms from the start of the run. */
   faults: { atMs: number; kind: FaultKind }[];
@@ -27,25 +32,33 @@ export interface SoakConfig {
   /** kill -9 of an upstream of its own during a burst of orders (soak/burst-kills.ts): how many, and how far apart. */
   burstKills: number;
   burstEveryMs: number;
+  /** Where the traders and streams go: the web (one node) or nginx (several). */
   webPort: number;
   upstreamPort: number;
   burstPort: number;
+  redisPort: number;
+  /** The first web node's port when there are several (the next ones follow). */
+  nodePort: number;
 }
 
-const KINDS: readonly FaultKind[] = ['upstream-kill', 'upstream-freeze', 'worker-kill'];
-
 /** Faults every `everyMs` from `firstMs`, taking turns, none in the last two minutes (the run ends settled). */
-export function faultSchedule(minutes: number, firstMs: number, everyMs: number): SoakConfig['faults'] {
+export function faultSchedule(minutes: number, firstMs: number, everyMs: number, kinds: readonly FaultKind[]): SoakConfig['faults'] {
   const out: SoakConfig['faults'] = [];
   for (let at = firstMs, i = 0; at <= (minutes - 2) * 60_000 + 1; at += everyMs, i++)
-    out.push({ atMs: at, kind: KINDS[i % KINDS.length]! });
+    out.push({ atMs: at, kind: kinds[i % kinds.length]! });
   return out;
 }
 
-export function readSoakConfig(env: NodeJS.ProcessEnv = process.env): SoakConfig {
+export function readSoakConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  argv: readonly string[] = process.argv,
+): SoakConfig {
   const smoke = env.SOAK_SCALE === 'smoke';
   const minutes = Number(env.SOAK_MINUTES) || (smoke ? 3 : 60);
   const base = Number(env.SOAK_PORT) || 3400;
+  const nodes = Number(/^--nodes=(\d+)$/.exec(argv.find((a) => a.startsWith('--nodes=')) ?? '')?.[1] ?? env.SOAK_NODES) || 1;
+  const bursts = smoke ? 3 : Math.max(3, Math.round((100 * minutes) / 60));
+  const kinds: FaultKind[] = ['upstream-kill', 'upstream-freeze', 'worker-kill', ...(nodes > 1 ? (['redis-restart'] as const) : [])];
   return {
     scale: smoke ? 'smoke' : 'full',
     minutes,
@@ -55,23 +68,28 @@ export function readSoakConfig(env: NodeJS.ProcessEnv = process.env): SoakConfig
     churnEveryMs: 10_000,
     // 10,000 opened and dropped over an hour (issue 41): about 28 every 10 s.
     churnCount: smoke ? 10 : 28,
-    webConcurrency: Number(env.WEB_CONCURRENCY) || 2,
+    nodes,
+    // The machine's two cores: two workers on one node, one on each of two.
+    webConcurrency: Number(env.WEB_CONCURRENCY) || Math.max(1, Math.floor(2 / nodes)),
     // The smoke: one of each kind after its baseline minute, each over before the next begins.
     faults: smoke
       ? [
           { atMs: 70_000, kind: 'upstream-kill' },
           { atMs: 100_000, kind: 'upstream-freeze' },
+          ...(nodes > 1 ? [{ atMs: 130_000, kind: 'redis-restart' as const }] : []),
           { atMs: 150_000, kind: 'worker-kill' },
         ]
-      : faultSchedule(minutes, 5 * 60_000, 4 * 60_000),
+      : faultSchedule(minutes, 5 * 60_000, 4 * 60_000, kinds),
     preWarmupMs: (Number(env.SOAK_WARMUP_SECONDS) || (smoke ? 60 : 120)) * 1000,
     warmupMinutes: smoke ? 1 : 5,
     thinkMs: smoke ? [300, 1_500] : [1_000, 4_000],
-    burstKills: smoke ? 3 : 100,
-    // Spread over the measured minutes but the last (the run ends settled).
-    burstEveryMs: ((minutes - 1) * 60_000) / (smoke ? 3 : 100),
+    // 100 in the hour (issue 41), as many for a shorter run, spread over the measured minutes but the last.
+    burstKills: bursts,
+    burstEveryMs: ((minutes - 1) * 60_000) / bursts,
     webPort: base,
     upstreamPort: base + 1,
     burstPort: base + 2,
+    redisPort: base + 3,
+    nodePort: base + 4,
   };
 }

@@ -1,11 +1,12 @@
 /**
  * The faults: the upstream killed with -9 and restarted at once, the upstream frozen (SIGSTOP) for 20 s, one web
- * worker killed with -9 (the cluster's primary forks another). Each is noted as a window from its start until the
- * system is back (the web's feed says `up` again, every worker is there), so the checks can tell a failure the
- * fault explains from one it does not.
+ * worker killed with -9 (the cluster's primary forks another), and with several nodes Redis restarted (stopped, so
+ * it writes its snapshot, and started again). Each is noted as a window from its start until the system is back
+ * (every node's feed says `up` again, every worker is there), so the checks can tell a failure the fault explains
+ * from one it does not.
  */
 import type { FaultKind } from './config';
-import { workerPids, type Upstream } from './processes';
+import { workerPids, type Upstream, type WebTier } from './processes';
 import type { FaultWindow, Recorder } from './record';
 import type { StreamClients, StreamReport } from './streams';
 
@@ -57,9 +58,7 @@ async function streamsBack(clients: FaultContext['streams'], killed: number): Pr
 
 interface FaultContext {
   upstream: Upstream;
-  webPid: number;
-  base: string;
-  workers: number;
+  web: WebTier;
   record: Recorder;
   streams: Pick<StreamClients, 'report'>;
 }
@@ -74,17 +73,25 @@ export async function runFault(kind: FaultKind, ctx: FaultContext) {
     ctx.upstream.signal('SIGSTOP');
     await sleep(FREEZE_MS);
     ctx.upstream.signal('SIGCONT');
+  } else if (kind === 'redis-restart') {
+    await ctx.web.restartRedis?.();
+    window.detail = `redis accepting connections again after ${((Date.now() - window.start) / 1000).toFixed(1)} s`;
   }
   let streams: Promise<string> | null = null;
   if (kind === 'worker-kill') {
-    const [victim] = workerPids(ctx.webPid);
+    const [victim] = workerPids(ctx.web.nodes[0]!.primary);
     const killed = Date.now();
     if (victim) process.kill(victim, 'SIGKILL');
     // Watched beside the recovery below, which alone closes the fault's window (as before this was measured).
     streams = streamsBack(ctx.streams, killed);
     await sleep(500);
   }
-  const back = await until(async () => workerPids(ctx.webPid).length === ctx.workers && (await feedUp(ctx.base)));
+  const { nodes, workersPerNode } = ctx.web;
+  const back = await until(
+    async () =>
+      nodes.every((n) => workerPids(n.primary).length === workersPerNode) &&
+      (await Promise.all(nodes.map((n) => feedUp(n.origin)))).every(Boolean),
+  );
   window.recovered = back ? Date.now() : NaN;
   if (streams) window.detail = await streams;
   return window;

@@ -1,13 +1,15 @@
 /**
  * The system under soak, started the way the many-nodes test starts it (tests/services.ts): the built upstream on
  * its own (`upstream.js`, UPSTREAM_URL for the web) so it can be killed and restarted, and the built web server with
- * WEB_CONCURRENCY workers. Also reads /proc for the processes' pids and memory.
+ * WEB_CONCURRENCY workers: one node, or several behind nginx (deploy/nginx.conf) sharing sessions through Redis.
+ * Also reads /proc for the processes' pids and memory.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildDirectory } from '../server/build-directory';
-import { startService, type Service } from '../tests/services';
+import { nginxSite, startNginx, startRedis, startService, type Service } from '../tests/services';
 
 /** The build to run: BUILD_DIR's if already built, else built now (once). */
 export function ensureBuilt(): string {
@@ -126,9 +128,9 @@ export class Upstream {
   }
 }
 
-export async function startWeb(bin: string, options: { port: number; workers: number; upstreamUrl: string; dataDir: string }) {
+async function startNode(bin: string, options: { port: number; workers: number; upstreamUrl: string; dataDir: string; redisUrl?: string }) {
   return startService(process.execPath, [path.join(bin, 'index.js')], {
-    name: 'web',
+    name: `web :${options.port}`,
     ready: /Web app ready at/,
     timeoutMs: 90_000,
     env: {
@@ -139,10 +141,86 @@ export async function startWeb(bin: string, options: { port: number; workers: nu
       WEB_CONCURRENCY: String(options.workers),
       UPSTREAM_URL: options.upstreamUrl,
       DATA_DIR: options.dataDir,
+      ...(options.redisUrl ? { REDIS_URL: options.redisUrl, SESSION_SECRET: 'the secret every node of the soak shares, 32+ chars' } : {}),
       // The cluster's workers inherit it.
       NODE_OPTIONS: reportOptions(reportsOf(options.dataDir)),
     },
   });
+}
+
+export interface WebNode {
+  origin: string;
+  /** The node's cluster primary (its workers are its children). */
+  primary: number;
+  dataDir: string;
+  service: Service;
+}
+
+/** The web as the traders and streams reach it: one node on `port`, or `nodes` nodes behind nginx on `port`. */
+export interface WebTier {
+  base: string;
+  nodes: WebNode[];
+  workersPerNode: number;
+  /** Stops Redis (SIGTERM: it writes its snapshot) and starts it again on its port and folder; null with one node. */
+  restartRedis: (() => Promise<void>) | null;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startWebTier(
+  bin: string,
+  options: { nodes: number; workers: number; port: number; nodePort: number; redisPort: number; upstreamUrl: string; temp: string },
+): Promise<WebTier> {
+  const node = async (port: number, dataDir: string, redisUrl?: string): Promise<WebNode> => {
+    const service = await startNode(bin, { port, workers: options.workers, upstreamUrl: options.upstreamUrl, dataDir, redisUrl });
+    return { origin: `http://127.0.0.1:${port}`, primary: service.child.pid!, dataDir, service };
+  };
+  if (options.nodes <= 1) {
+    const one = await node(options.port, path.join(options.temp, 'web'));
+    return {
+      base: one.origin,
+      nodes: [one],
+      workersPerNode: options.workers,
+      restartRedis: null,
+      output: () => one.service.output(),
+      stop: () => one.service.stop(),
+    };
+  }
+  const redisDir = path.join(options.temp, 'redis');
+  fs.mkdirSync(redisDir, { recursive: true });
+  let redis = await startRedis(options.redisPort, { dir: redisDir });
+  const nodes = await Promise.all(
+    Array.from({ length: options.nodes }, (_, i) => node(options.nodePort + i, path.join(options.temp, `web-${i + 1}`), redis.url)),
+  );
+  // nginx's own folder, outside the run's (mkdtemp's 0700): run as root, its workers are `nobody`.
+  const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-nginx-'));
+  const nginx = await startNginx(
+    nginxDir,
+    nginxSite(
+      nodes.map((_, i) => options.nodePort + i),
+      options.port,
+      nginxDir,
+    ),
+    options.port,
+    // Each held stream is two connections (the phone's, the node's); 5,000 held and their churn.
+    { connections: 16_000 },
+  );
+  return {
+    base: `http://127.0.0.1:${options.port}`,
+    nodes,
+    workersPerNode: options.workers,
+    async restartRedis() {
+      await redis.stop();
+      redis = await startRedis(options.redisPort, { dir: redisDir });
+    },
+    output: () => [nginx, redis, ...nodes.map((n) => n.service)].map((s) => `── ${s.name} ──\n${s.output().slice(-2000)}`).join('\n'),
+    async stop() {
+      await nginx.stop();
+      await Promise.all(nodes.map((n) => n.service.stop()));
+      await redis.stop();
+      fs.rmSync(nginxDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A process's children (from /proc). */

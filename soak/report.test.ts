@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { faultSchedule } from './config';
+import { faultSchedule, readSoakConfig } from './config';
 import type { RequestSample } from './record';
 import { csv, minuteRows, percentile, svg, table } from './report';
 
@@ -63,11 +63,24 @@ test('percentile: the nearest rank', () => {
 });
 
 test('the full run’s faults take turns every few minutes and stop two minutes before the end', () => {
-  const faults = faultSchedule(20, 5 * 60_000, 4 * 60_000);
+  const faults = faultSchedule(20, 5 * 60_000, 4 * 60_000, ['upstream-kill', 'upstream-freeze', 'worker-kill']);
   expect(faults.map((f) => [f.atMs / 60_000, f.kind])).toEqual([
     [5, 'upstream-kill'],
     [9, 'upstream-freeze'],
     [13, 'worker-kill'],
     [17, 'upstream-kill'],
+  ]);
+});
+
+test('with several web nodes Redis is restarted among the faults: `--nodes=2` or SOAK_NODES', () => {
+  const two = readSoakConfig({ SOAK_MINUTES: '20' }, ['node', 'run.ts', '--nodes=2']);
+  expect([two.nodes, two.webConcurrency]).toEqual([2, 1]);
+  expect(two.faults.map((f) => f.kind)).toEqual(['upstream-kill', 'upstream-freeze', 'worker-kill', 'redis-restart']);
+  expect(readSoakConfig({ SOAK_SCALE: 'smoke', SOAK_NODES: '2' }, []).faults.map((f) => f.kind)).toContain('redis-restart');
+  const one = readSoakConfig({ SOAK_SCALE: 'smoke' }, []);
+  expect([one.nodes, one.webConcurrency, one.faults.map((f) => f.kind)]).toEqual([
+    1,
+    2,
+    ['upstream-kill', 'upstream-freeze', 'worker-kill'],
   ]);
 });

@@ -2,7 +2,7 @@
  * `npm run soak` (issue 41): the built app under traders, streams and faults for SOAK_MINUTES (default 60;
  * SOAK_SCALE=smoke: 3 minutes, 20 accounts, 500 streams, one fault of each kind), checked every minute and at the
  * end. Prints the per-minute table and the checks, writes soak-results/<time>/ (minutes.csv, chart.svg, table.txt),
- * and exits 1 if any check failed. Ports from SOAK_PORT (default 3400: the web; +1 the upstream; +2 the upstream killed mid-burst).
+ * and exits 1 if any check failed. Ports from SOAK_PORT (default 3400: the web, or nginx in front of the nodes; +1 the upstream; +2 the upstream killed mid-burst; +3 Redis; +4… the nodes).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +12,7 @@ import { BurstKills } from './burst-kills';
 import { readSoakConfig } from './config';
 import { readLedger } from './database';
 import { runFault } from './faults';
-import { ensureBuilt, heapOf, reportsOf, rssOf, startWeb, Upstream, workerPids } from './processes';
+import { ensureBuilt, heapOf, reportsOf, rssOf, startWebTier, Upstream, workerPids, type WebTier } from './processes';
 import { Recorder } from './record';
 import { csv, minuteRows, svg, table, type Reading } from './report';
 import { startStreamClients } from './streams';
@@ -38,7 +38,7 @@ const config = readSoakConfig();
 const began = Date.now();
 const load0 = os.loadavg();
 console.log(
-  `soak: ${config.scale}, ${config.minutes} min, ${config.accounts} accounts, ${config.streams} streams (${config.slowReaders} slow), WEB_CONCURRENCY=${config.webConcurrency}, faults at ${config.faults.map((f) => `${f.atMs / 1000}s ${f.kind}`).join(', ')}`,
+  `soak: ${config.scale}, ${config.minutes} min, ${config.accounts} accounts, ${config.streams} streams (${config.slowReaders} slow), ${config.nodes > 1 ? `${config.nodes} web nodes behind nginx with Redis, ` : ''}WEB_CONCURRENCY=${config.webConcurrency}, faults at ${config.faults.map((f) => `${f.atMs / 1000}s ${f.kind}`).join(', ')}`,
 );
 const bin = ensureBuilt();
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-'));
@@ -49,7 +49,7 @@ const record = new Recorder();
 const results: CheckResult[] = [];
 const readings: Reading[] = [];
 const timers: NodeJS.Timeout[] = [];
-let web: Awaited<ReturnType<typeof startWeb>> | null = null;
+let web: WebTier | null = null;
 let streams: ReturnType<typeof startStreamClients> | null = null;
 
 async function shutdown() {
@@ -68,14 +68,17 @@ try {
   await Promise.all([upstream.start(), burstUpstream.start()]);
   // All the soak's sign-ups ask for their codes from this machine's one address.
   await upstream.admin('POST', '/admin/setting', { key: 'codes_per_ip_per_hour', value: '1000000' });
-  web = await startWeb(bin, {
-    port: config.webPort,
+  web = await startWebTier(bin, {
+    nodes: config.nodes,
     workers: config.webConcurrency,
+    port: config.webPort,
+    nodePort: config.nodePort,
+    redisPort: config.redisPort,
     upstreamUrl: upstream.url,
-    dataDir: path.join(temp, 'web'),
+    temp,
   });
-  const webPid = web.child.pid!;
-  const base = `http://127.0.0.1:${config.webPort}`;
+  const tier = web;
+  const base = web.base;
   const heldTarget = config.streams - config.slowReaders;
 
   const runId = String(began);
@@ -103,25 +106,26 @@ try {
     setInterval(() => {
       void (async () => {
         const withHeap = readingNo++ % HEAP_EVERY === 0;
-        const webReports = reportsOf(path.join(temp, 'web'));
         const at = Date.now();
         const processes = await Promise.all(
           [
-            { name: 'web primary', pid: webPid, reports: webReports },
-            ...workerPids(webPid).map((pid) => ({ name: 'web worker', pid, reports: webReports })),
+            ...tier.nodes.flatMap((n) => [
+              { name: 'web primary', pid: n.primary, reports: reportsOf(n.dataDir) },
+              ...workerPids(n.primary).map((pid) => ({ name: 'web worker', pid, reports: reportsOf(n.dataDir) })),
+            ]),
             { name: 'upstream', pid: upstream.pid ?? 0, reports: reportsOf(upstream.dataDir) },
             { name: 'stream clients', pid: clients.pid, reports: '' },
           ].map(async ({ reports, ...p }) => ({ ...p, rss: rssOf(p.pid), heap: withHeap && reports ? await heapOf(p.pid, reports) : NaN })),
         );
-        const web = processes.filter((p) => p.name.startsWith('web'));
+        const webProcesses = processes.filter((p) => p.name.startsWith('web'));
         const report = await clients.report().catch(() => null);
         readings.push({
           processes,
           at,
-          webRss: web.reduce((a, p) => a + (Number.isNaN(p.rss) ? 0 : p.rss), 0),
+          webRss: webProcesses.reduce((a, p) => a + (Number.isNaN(p.rss) ? 0 : p.rss), 0),
           upstreamRss: rssOf(upstream.pid),
           clientsRss: rssOf(clients.pid),
-          webHeap: withHeap ? web.reduce((a, p) => a + p.heap, 0) : NaN,
+          webHeap: withHeap ? webProcesses.reduce((a, p) => a + p.heap, 0) : NaN,
           held: report?.held ?? NaN,
         });
       })();
@@ -143,14 +147,14 @@ try {
       const wait = start + fault.atMs - Date.now();
       if (wait > 0) await sleep(wait);
       if (Date.now() >= until) break;
-      const w = await runFault(fault.kind, { upstream, webPid, base, workers: config.webConcurrency, record, streams: clients });
+      const w = await runFault(fault.kind, { upstream, web: tier, record, streams: clients });
       console.log(
         `soak: ${fault.kind} at ${((w.start - start) / 1000).toFixed(0)} s, back after ${((w.recovered - w.start) / 1000).toFixed(1)} s${w.detail ? ` (${w.detail})` : ''}`,
       );
       // Not back: what the web and the upstream said last tells why.
       if (Number.isNaN(w.recovered))
         console.log(
-          `soak: web said last:\n${web.output().slice(-3000)}\nupstream said last:\n${upstream.service?.output().slice(-1500) ?? ''}`,
+          `soak: web said last:\n${tier.output().slice(-3000)}\nupstream said last:\n${upstream.service?.output().slice(-1500) ?? ''}`,
         );
     }
   })();
@@ -230,7 +234,7 @@ try {
     });
     const last = results.slice(first);
     console.log(
-      `soak: ${label}: ${last.map((r) => `${r.name} ${r.violations.length ? `FAILED (${r.violations.length})` : 'ok'}`).join(', ')}`,
+      `soak: ${label}: ${last.map((r) => `${r.name} ${r.violations.length ? `FAILED (${r.violations.length}: ${r.violations[0]})` : 'ok'}`).join(', ')}; the soak's own heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
     );
   }
 
@@ -305,7 +309,7 @@ try {
   const out = path.join('soak-results', new Date(began).toISOString().replace(/[:.]/g, '-'));
   fs.mkdirSync(out, { recursive: true });
   const text = [
-    `soak ${config.scale}: ${config.minutes} min, ${config.accounts} accounts, ${config.streams} streams, WEB_CONCURRENCY=${config.webConcurrency}, ${os.availableParallelism()} cores; load average ${load0.map((l) => l.toFixed(2)).join(' ')} at start, ${os
+    `soak ${config.scale}: ${config.minutes} min, ${config.accounts} accounts, ${config.streams} streams, ${config.nodes > 1 ? `${config.nodes} web nodes behind nginx with Redis, ` : ''}WEB_CONCURRENCY=${config.webConcurrency}, ${os.availableParallelism()} cores; load average ${load0.map((l) => l.toFixed(2)).join(' ')} at start, ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')} at the end; ${((Date.now() - began) / 1000).toFixed(0)} s end to end`,

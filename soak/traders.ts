@@ -10,6 +10,7 @@
  * the upstream's database.
  */
 import sharp from 'sharp';
+import { FormData } from 'undici';
 import { Browser, field, NoAnswer, type Answer } from './browser';
 import type { Upstream } from './processes';
 import type { Recorder } from './record';
@@ -81,8 +82,8 @@ async function proofImage(): Promise<Buffer> {
 }
 
 export async function makeTrader(n: number, base: string, upstream: Upstream, record: Recorder, runId: string): Promise<Trader> {
-  // Each trader from its own address (10.x.y.z), as many phones behind a proxy: per-address limits are per phone.
-  const browser = new Browser(base, `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`, record);
+  // Each trader from its own address, as phones are: per-address limits are per phone.
+  const browser = new Browser(base, `127.${1 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`, record);
   const demo = n % 4 === 3;
   const login = await browser.get('/login');
   const csrf = field(login.text, 'csrf');

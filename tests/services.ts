@@ -108,15 +108,18 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-/** A throwaway redis-server on `port`: no persistence, loopback only. */
-export async function startRedis(port: number): Promise<Service & { url: string }> {
+/**
+ * A redis-server on `port`, loopback only: throwaway (no persistence), or with `dir` as the README runs it (its default
+ * snapshots, written in `dir` when it stops and read back when it starts again there).
+ */
+export async function startRedis(port: number, options: { dir?: string } = {}): Promise<Service & { url: string }> {
   const program = findProgram('redis-server');
   if (!program) throw new Error('redis-server is not installed (apt-get install redis-server)');
-  const service = await startService(
-    program,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
-    { ready: /Ready to accept connections/ },
-  );
+  const kept = options.dir ? ['--dir', options.dir] : ['--save', '', '--appendonly', 'no'];
+  const service = await startService(program, ['--port', String(port), '--bind', '127.0.0.1', ...kept, '--daemonize', 'no'], {
+    ready: /Ready to accept connections/,
+    name: 'redis',
+  });
   return Object.assign(service, { url: `redis://127.0.0.1:${port}` });
 }
 
@@ -124,7 +127,7 @@ export async function startRedis(port: number): Promise<Service & { url: string 
  * A foreground nginx on `port` running `site` (an http-level file such as deploy/nginx.conf) with its
  * pid, logs, temporary files and cache in `prefix`.
  */
-export async function startNginx(prefix: string, site: string, port: number): Promise<Service> {
+export async function startNginx(prefix: string, site: string, port: number, options: { connections?: number } = {}): Promise<Service> {
   const program = findProgram('nginx');
   if (!program) throw new Error('nginx is not installed (apt-get install nginx)');
   // Run as root, nginx's workers become `nobody`: they must reach the temporary folders under the prefix.
@@ -135,7 +138,7 @@ export async function startNginx(prefix: string, site: string, port: number): Pr
 worker_processes 1;
 pid ${path.join(prefix, 'nginx.pid')};
 error_log stderr warn;
-events { worker_connections 512; }
+events { worker_connections ${options.connections ?? 512}; }
 http {
   access_log ${path.join(prefix, 'access.log')};
 ${temp}
