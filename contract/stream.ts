@@ -17,6 +17,14 @@ export type FeedState = 'up' | 'stale' | 'down';
 export const STREAM_VERSION = 3;
 
 /**
+ * A stream with nothing else to say for this long gets a `ping`; a browser that hears nothing at all for
+ * STREAM_SILENT_MS takes the stream for dead (a connection that died without a word: a phone's network changed, a
+ * proxy dropped it) and opens another, showing its prices as stale meanwhile.
+ */
+export const STREAM_HEARTBEAT_MS = 15_000;
+export const STREAM_SILENT_MS = 3 * STREAM_HEARTBEAT_MS;
+
+/**
  * What the web server's relay holds of the public feed, read by server rendering (the app's load context
  * `market`). Raw facts only: whether they are fresh enough is the app's rule (app/upstream/warm-market.server.ts).
  */
@@ -70,6 +78,8 @@ export interface StreamEventMap {
   alert: PriceAlert;
   status: StatusData;
   resync: ResyncData;
+  /** The heartbeat of a quiet stream (STREAM_HEARTBEAT_MS): `{}`, sent without an id. */
+  ping: Record<string, never>;
 }
 export type StreamEventName = keyof StreamEventMap | LegacyEventName;
 

@@ -1,9 +1,9 @@
 /**
  * The live store's handling of stream events that go wrong (a listener that throws, a malformed event), and of the
- * stream's version (a tab reloads when the server speaks another). The browser's EventSource, window and location
+ * stream's version (a tab reloads when the server speaks another), and of a stream gone silent (it is reopened). The browser's EventSource, window and location
  * are stand-ins; the store's module is loaded after them (it makes its store only where there is a window).
  */
-import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 
 /** An EventSource whose events the test sends. */
 class TestEventSource {
@@ -26,12 +26,19 @@ class TestEventSource {
 }
 
 vi.stubGlobal('EventSource', TestEventSource);
-// Frames are never drawn here: the events under test reach their listeners at once.
-vi.stubGlobal('window', { addEventListener() {}, dispatchEvent() {}, setTimeout: () => 1 });
+// Frames are never drawn here: the events under test reach their listeners at once. The silence watchdog's check is
+// kept, for the test to run it when it says time has passed.
+let checkHeard: () => void = () => {};
+vi.stubGlobal('window', {
+  addEventListener() {},
+  dispatchEvent() {},
+  setTimeout: () => 1,
+  setInterval: (check: () => void) => ((checkHeard = check), 2),
+});
 vi.stubGlobal('document', { addEventListener() {}, visibilityState: 'visible' });
 const reload = vi.fn();
 vi.stubGlobal('location', { reload });
-const { STREAM_VERSION } = await import('#contract/stream');
+const { STREAM_SILENT_MS, STREAM_VERSION } = await import('#contract/stream');
 const live = (await import('./store')).live!;
 const release = live.retain({ code: 'EURUSD', period: '1' });
 const source = TestEventSource.last!;
@@ -127,5 +134,34 @@ describe('the stream’s version', () => {
     expect(kline).not.toHaveBeenCalled();
     expect(closed).not.toHaveBeenCalled();
     offs.forEach((off) => off());
+  });
+});
+
+describe('a stream gone silent', () => {
+  let now = 0;
+  beforeAll(() => void vi.spyOn(performance, 'now').mockImplementation(() => now));
+  afterAll(() => vi.mocked(performance.now).mockRestore());
+
+  test('a stream that says nothing, not even a ping, for STREAM_SILENT_MS is closed and another opened', () => {
+    live.setScope({ code: 'AUDUSD', period: '1min' });
+    const stream = TestEventSource.last!;
+    now += STREAM_SILENT_MS - 1;
+    checkHeard();
+    expect(TestEventSource.last).toBe(stream);
+    now += 2;
+    checkHeard();
+    expect(stream.readyState).toBe(2);
+    expect(TestEventSource.last).not.toBe(stream);
+  });
+
+  test('its pings keep it: silence is counted from the last event heard', () => {
+    live.setScope({ code: 'NZDUSD', period: '1min' });
+    const stream = TestEventSource.last!;
+    now += STREAM_SILENT_MS - 1;
+    stream.send('ping', '{}');
+    now += STREAM_SILENT_MS - 1;
+    checkHeard();
+    expect(TestEventSource.last).toBe(stream);
+    expect(stream.readyState).not.toBe(2);
   });
 });

@@ -5,7 +5,7 @@
  * Reconnects when the tab comes back (visibilitychange), the network returns (online) or the page is restored
  * from the back-forward cache (pageshow); shows the feed as stale meanwhile.
  */
-import { STREAM_VERSION } from '#contract/stream';
+import { STREAM_SILENT_MS, STREAM_VERSION } from '#contract/stream';
 import type { LiveAccount, PriceAlert, Quote } from '#contract/views';
 import { RESYNC_EVENT, type KlineData, type StatusData, type StreamEventName } from './events';
 
@@ -102,6 +102,9 @@ class LiveStore {
   private wired = false;
   /** The id of the last event received: a new EventSource sends it so the hub replays what was missed. */
   private lastEventId = '';
+  /** performance.now() when the open stream last said anything (a ping at least every STREAM_HEARTBEAT_MS). */
+  private heardAt = 0;
+  private watchdog = 0;
 
   /** One instrument's quote: its listeners run only when that instrument ticks. */
   quote(id: number): Slice<Quote | undefined> {
@@ -177,6 +180,8 @@ class LiveStore {
     if (this.lastEventId) params.set('lastEventId', this.lastEventId);
     const source = new EventSource(`/stream?${params}`);
     this.source = source;
+    this.heardAt = performance.now();
+    this.watchdog = window.setInterval(this.checkHeard, STREAM_SILENT_MS / 3);
     this.snapshot = true;
     // A frame the last page's pace held back is not waited for: the snapshot and the health go out at once.
     clearTimeout(this.frame);
@@ -187,6 +192,7 @@ class LiveStore {
     let speaks = false;
     const on = <K extends StreamEventName>(name: K, handle: (data: never) => void, always?: boolean) =>
       source.addEventListener(name, (e) => {
+        this.heardAt = performance.now();
         const id = (e as MessageEvent<string>).lastEventId;
         if (id) this.lastEventId = id;
         // A malformed event is dropped (the next one brings the state again).
@@ -216,13 +222,25 @@ class LiveStore {
     );
     // Announced on the window: the page shell (resync.tsx) reruns the loaders without loading this module.
     on('resync', () => window.dispatchEvent(new Event(RESYNC_EVENT)));
+    on('ping', () => {}, true);
     source.onerror = () => this.setHealth(source.readyState === CLOSED ? 'down' : 'stale');
   }
 
   private disconnect() {
     this.source?.close();
     this.source = null;
+    clearInterval(this.watchdog);
   }
+
+  /**
+   * A stream silent past STREAM_SILENT_MS died without a word (a phone that changed networks can keep a dead
+   * connection open for minutes): its prices are stale, and another stream brings them back.
+   */
+  private checkHeard = () => {
+    if (!this.source || performance.now() - this.heardAt < STREAM_SILENT_MS) return;
+    this.connect();
+    this.setHealth('stale');
+  };
 
   private hiddenTimer = 0;
 

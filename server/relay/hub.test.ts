@@ -633,10 +633,12 @@ test('Last-Event-ID that is unknown, or older than what the hub still holds, get
   expect((await anon.waitFor((e) => e.event !== 'status')).event).toBe('quotes');
 });
 
-test('heartbeat comments keep the stream alive', async () => {
+test('a quiet stream gets a ping event, which a browser hears (a comment it would not), without an id', async () => {
   const { open } = await relayWithServer({ heartbeatMs: 50 });
   const s = await open();
-  await until(() => s.comments >= 3, 2000, 'three heartbeats');
+  await until(() => s.events.filter((e) => e.event === 'ping').length >= 3, 2000, 'three pings');
+  const ping = s.events.find((e) => e.event === 'ping')!;
+  expect([ping.json, ping.id]).toEqual([{}, '']);
 });
 
 test('a device signed out at the upstream (issue 38): its stream is told to revalidate and ended, the other device streams on', async () => {

@@ -39,7 +39,8 @@ export { lastEventIdOf, parseStreamQuery, type StreamQuery } from './stream-quer
 export { nextBehindCheckMs } from './slow-clients';
 export type { StreamUser } from './user-feeds';
 
-const HEARTBEAT = Buffer.from(':\n\n');
+// An event, not a comment: a browser hears it (EventSource drops comments), so it can tell a silent stream from a dead one.
+const HEARTBEAT = Buffer.from('event: ping\ndata: {}\n\n');
 
 const SSE_HEADERS = {
   'Content-Type': 'text/event-stream',

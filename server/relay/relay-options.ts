@@ -2,7 +2,7 @@
  * What a relay is made with and what it tells: its options and their defaults, its stats, and the quotes it
  * hands to server rendering and the benchmark.
  */
-import { LOW_DATA_INTERVAL_MS } from '../../contract/stream';
+import { LOW_DATA_INTERVAL_MS, STREAM_HEARTBEAT_MS } from '../../contract/stream';
 import type { Quote as QuoteView } from '../../contract/views';
 import type { FeedState, UpstreamSocketOptions } from './upstream-socket';
 
@@ -31,7 +31,7 @@ export interface RelayOptions {
   flushGatherMs?: number;
   /** A low-data client (`Save-Data: on` or the low-data cookie) gets quotes and klines at most once per this many ms. */
   lowDataIntervalMs?: number;
-  /** A stream with nothing written to it for this long gets a comment heartbeat. */
+  /** A stream with nothing written to it for this long gets a `ping` event. */
   heartbeatMs?: number;
   /** How soon EventSource reconnects: each stream is told a `retry:` drawn over ½×..2½× this (the hub's retryFrame). */
   retryMs?: number;
@@ -85,7 +85,7 @@ export const STREAM_DEFAULTS = {
   flushIntervalMs: 250,
   flushGatherMs: 10,
   lowDataIntervalMs: LOW_DATA_INTERVAL_MS,
-  heartbeatMs: 15_000,
+  heartbeatMs: STREAM_HEARTBEAT_MS,
   retryMs: 2_000,
   replayCapacity: 64,
   // Long enough for an EventSource reconnect or a page reload, so the user's private events keep being
