@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   failuresOutsideFaults,
   historyViolations,
+  lateRecoveries,
   ledgerViolations,
   orderViolations,
   processGrowth,
@@ -235,6 +236,16 @@ describe('failures outside fault windows', () => {
 
   test('a fault the system never recovered from explains every later failure', () => {
     expect(failuresOutsideFaults([failed(5000, 5100)], [{ kind: 'upstream-freeze', start: 1000, recovered: NaN }], 0)).toEqual([]);
+  });
+
+  test('a fault recovered from after more than 60 s, or not yet that long after, is a violation of its own', () => {
+    const windows = [
+      { kind: 'upstream-kill', start: 0, recovered: 59_000 },
+      { kind: 'worker-kill', start: 100_000, recovered: 161_000 },
+      { kind: 'redis-restart', start: 200_000, recovered: NaN },
+      { kind: 'upstream-freeze', start: 290_000, recovered: NaN },
+    ];
+    expect(lateRecoveries(windows, 300_000)).toEqual(['worker-kill: back only after 61.0 s', 'redis-restart: not back 100 s after it']);
   });
 });
 

@@ -132,6 +132,20 @@ export function orderViolations(attempts: Iterable<Attempt>, rowsByKey: Readonly
   return check;
 }
 
+/** Issue 41: after each fault the system is back (every node's feed up, its workers there) within this. */
+export const RECOVERY_LIMIT_MS = 60_000;
+
+/** Faults the system took longer than RECOVERY_LIMIT_MS to recover from (or has not yet, that long after). */
+export function lateRecoveries(windows: readonly FaultWindow[], now: number): string[] {
+  return windows
+    .filter((w) => (Number.isNaN(w.recovered) ? now : w.recovered) - w.start > RECOVERY_LIMIT_MS)
+    .map((w) =>
+      Number.isNaN(w.recovered)
+        ? `${w.kind}: not back ${((now - w.start) / 1000).toFixed(0)} s after it`
+        : `${w.kind}: back only after ${((w.recovered - w.start) / 1000).toFixed(1)} s`,
+    );
+}
+
 /** The failed requests that no fault window explains: [started, ended] meets no [start, recovered + grace]. */
 export function failuresOutsideFaults(
   requests: readonly RequestSample[],

@@ -4,7 +4,7 @@
  * nodes behind nginx, sharing sessions through Redis, which is then restarted among the faults. Everything else
  * follows from these.
  */
-export type FaultKind = 'upstream-kill' | 'upstream-freeze' | 'worker-kill' | 'redis-restart';
+export type FaultKind = 'upstream-kill' | 'upstream-freeze' | 'worker-kill' | 'node-kill' | 'redis-restart';
 
 export interface SoakConfig {
   scale: 'full' | 'smoke';
@@ -58,7 +58,10 @@ export function readSoakConfig(
   const base = Number(env.SOAK_PORT) || 3400;
   const nodes = Number(/^--nodes=(\d+)$/.exec(argv.find((a) => a.startsWith('--nodes=')) ?? '')?.[1] ?? env.SOAK_NODES) || 1;
   const bursts = smoke ? 3 : Math.max(3, Math.round((100 * minutes) / 60));
-  const kinds: FaultKind[] = ['upstream-kill', 'upstream-freeze', 'worker-kill', ...(nodes > 1 ? (['redis-restart'] as const) : [])];
+  const webConcurrency = Number(env.WEB_CONCURRENCY) || Math.max(1, Math.floor(2 / nodes));
+  // A node of one process has no workers: it is killed whole, and started again as its supervisor would.
+  const processKill: FaultKind = webConcurrency > 1 ? 'worker-kill' : 'node-kill';
+  const kinds: FaultKind[] = ['upstream-kill', 'upstream-freeze', processKill, ...(nodes > 1 ? (['redis-restart'] as const) : [])];
   return {
     scale: smoke ? 'smoke' : 'full',
     minutes,
@@ -70,14 +73,14 @@ export function readSoakConfig(
     churnCount: smoke ? 10 : 28,
     nodes,
     // The machine's two cores: two workers on one node, one on each of two.
-    webConcurrency: Number(env.WEB_CONCURRENCY) || Math.max(1, Math.floor(2 / nodes)),
+    webConcurrency,
     // The smoke: one of each kind after its baseline minute, each over before the next begins.
     faults: smoke
       ? [
           { atMs: 70_000, kind: 'upstream-kill' },
           { atMs: 100_000, kind: 'upstream-freeze' },
           ...(nodes > 1 ? [{ atMs: 130_000, kind: 'redis-restart' as const }] : []),
-          { atMs: 150_000, kind: 'worker-kill' },
+          { atMs: 150_000, kind: processKill },
         ]
       : faultSchedule(minutes, 5 * 60_000, 4 * 60_000, kinds),
     preWarmupMs: (Number(env.SOAK_WARMUP_SECONDS) || (smoke ? 60 : 120)) * 1000,

@@ -1,17 +1,20 @@
 /**
  * The faults: the upstream killed with -9 and restarted at once, the upstream frozen (SIGSTOP) for 20 s, one web
- * worker killed with -9 (the cluster's primary forks another), and with several nodes Redis restarted (stopped, so
+ * worker killed with -9 (the cluster's primary forks another; a node of one process is killed whole and started
+ * again, as its supervisor would), and with several nodes Redis restarted (stopped, so
  * it writes its snapshot, and started again). Each is noted as a window from its start until the system is back
  * (every node's feed says `up` again, every worker is there), so the checks can tell a failure the fault explains
  * from one it does not.
  */
+import { RECOVERY_LIMIT_MS } from './checks';
 import type { FaultKind } from './config';
 import { workerPids, type Upstream, type WebTier } from './processes';
 import type { FaultWindow, Recorder } from './record';
 import type { StreamClients, StreamReport } from './streams';
 
 const FREEZE_MS = 20_000;
-const RECOVERY_LIMIT_MS = 60_000;
+/** A fault's window stays open until the system is back, however late (the checks judge a late recovery). */
+const WATCH_LIMIT_MS = 10 * 60_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 async function feedUp(base: string): Promise<boolean> {
@@ -26,7 +29,7 @@ async function feedUp(base: string): Promise<boolean> {
 
 /** Waits until `ok()` holds (several answers in a row, as each /healthz may come from another worker). */
 async function until(ok: () => Promise<boolean> | boolean): Promise<boolean> {
-  const limit = Date.now() + RECOVERY_LIMIT_MS;
+  const limit = Date.now() + WATCH_LIMIT_MS;
   let streak = 0;
   while (Date.now() < limit) {
     streak = (await ok()) ? streak + 1 : 0;
@@ -85,14 +88,20 @@ export async function runFault(kind: FaultKind, ctx: FaultContext) {
     // Watched beside the recovery below, which alone closes the fault's window (as before this was measured).
     streams = streamsBack(ctx.streams, killed);
     await sleep(500);
+  } else if (kind === 'node-kill') {
+    streams = streamsBack(ctx.streams, Date.now());
+    await ctx.web.nodes[0]!.killAndRestart();
+    window.detail = `node listening again after ${((Date.now() - window.start) / 1000).toFixed(1)} s`;
   }
   const { nodes, workersPerNode } = ctx.web;
+  // A node of one process has no workers.
+  const workers = workersPerNode > 1 ? workersPerNode : 0;
   const back = await until(
     async () =>
-      nodes.every((n) => workerPids(n.primary).length === workersPerNode) &&
+      nodes.every((n) => workerPids(n.primary).length === workers) &&
       (await Promise.all(nodes.map((n) => feedUp(n.origin)))).every(Boolean),
   );
   window.recovered = back ? Date.now() : NaN;
-  if (streams) window.detail = await streams;
+  if (streams) window.detail = [window.detail, await streams].filter(Boolean).join('; ');
   return window;
 }

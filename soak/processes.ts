@@ -150,10 +150,12 @@ async function startNode(bin: string, options: { port: number; workers: number; 
 
 export interface WebNode {
   origin: string;
-  /** The node's cluster primary (its workers are its children). */
+  /** The node's process: its cluster primary (its workers are its children), or the node itself with one worker. */
   primary: number;
   dataDir: string;
   service: Service;
+  /** kill -9 of the node's process, then the node started again on its port and folder (as its supervisor would). */
+  killAndRestart(): Promise<void>;
 }
 
 /** The web as the traders and streams reach it: one node on `port`, or `nodes` nodes behind nginx on `port`. */
@@ -172,8 +174,20 @@ export async function startWebTier(
   options: { nodes: number; workers: number; port: number; nodePort: number; redisPort: number; upstreamUrl: string; temp: string },
 ): Promise<WebTier> {
   const node = async (port: number, dataDir: string, redisUrl?: string): Promise<WebNode> => {
-    const service = await startNode(bin, { port, workers: options.workers, upstreamUrl: options.upstreamUrl, dataDir, redisUrl });
-    return { origin: `http://127.0.0.1:${port}`, primary: service.child.pid!, dataDir, service };
+    const start = () => startNode(bin, { port, workers: options.workers, upstreamUrl: options.upstreamUrl, dataDir, redisUrl });
+    const service = await start();
+    const started: WebNode = {
+      origin: `http://127.0.0.1:${port}`,
+      primary: service.child.pid!,
+      dataDir,
+      service,
+      async killAndRestart() {
+        await started.service.stop('SIGKILL');
+        started.service = await start();
+        started.primary = started.service.child.pid!;
+      },
+    };
+    return started;
   };
   if (options.nodes <= 1) {
     const one = await node(options.port, path.join(options.temp, 'web'));

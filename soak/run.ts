@@ -7,7 +7,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { failuresOutsideFaults, historyViolations, ledgerViolations, orderViolations, processGrowth, streamViolations } from './checks';
+import {
+  failuresOutsideFaults,
+  historyViolations,
+  lateRecoveries,
+  ledgerViolations,
+  orderViolations,
+  processGrowth,
+  streamViolations,
+} from './checks';
 import { BurstKills } from './burst-kills';
 import { readSoakConfig } from './config';
 import { readLedger } from './database';
@@ -223,6 +231,7 @@ try {
       violations: streamViolations(report, heldTarget),
       note: `${report.held} held, ${report.slowHeld} slow readers in, ${report.opened} opened, ${report.churned} churned, ${report.endedByServer} ended by the server`,
     });
+    results.push({ at, name: 'every fault recovered from within 60 s', violations: lateRecoveries(record.faults, Date.now()) });
     const outside = failuresOutsideFaults(record.requests, record.faults, GRACE_MS);
     results.push({
       at,
