@@ -102,9 +102,8 @@ class LiveStore {
   private wired = false;
   /** The id of the last event received: a new EventSource sends it so the hub replays what was missed. */
   private lastEventId = '';
-  /** performance.now() when the open stream last said anything (a ping at least every STREAM_HEARTBEAT_MS). */
-  private heardAt = 0;
-  private watchdog = 0;
+  /** Runs out when the open stream has said nothing for STREAM_SILENT_MS (it pings every STREAM_HEARTBEAT_MS). */
+  private silence = 0;
 
   /** One instrument's quote: its listeners run only when that instrument ticks. */
   quote(id: number): Slice<Quote | undefined> {
@@ -180,8 +179,16 @@ class LiveStore {
     if (this.lastEventId) params.set('lastEventId', this.lastEventId);
     const source = new EventSource(`/stream?${params}`);
     this.source = source;
-    this.heardAt = performance.now();
-    this.watchdog = window.setInterval(this.checkHeard, STREAM_SILENT_MS / 3);
+    // A stream silent that long died without a word (a phone that changed networks can keep a dead connection open
+    // for minutes): its prices are stale, and another stream brings them back.
+    const heard = () => {
+      clearTimeout(this.silence);
+      this.silence = window.setTimeout(() => {
+        this.connect();
+        this.setHealth('stale');
+      }, STREAM_SILENT_MS);
+    };
+    heard();
     this.snapshot = true;
     // A frame the last page's pace held back is not waited for: the snapshot and the health go out at once.
     clearTimeout(this.frame);
@@ -192,7 +199,7 @@ class LiveStore {
     let speaks = false;
     const on = <K extends StreamEventName>(name: K, handle: (data: never) => void, always?: boolean) =>
       source.addEventListener(name, (e) => {
-        this.heardAt = performance.now();
+        heard();
         const id = (e as MessageEvent<string>).lastEventId;
         if (id) this.lastEventId = id;
         // A malformed event is dropped (the next one brings the state again).
@@ -229,18 +236,8 @@ class LiveStore {
   private disconnect() {
     this.source?.close();
     this.source = null;
-    clearInterval(this.watchdog);
+    clearTimeout(this.silence);
   }
-
-  /**
-   * A stream silent past STREAM_SILENT_MS died without a word (a phone that changed networks can keep a dead
-   * connection open for minutes): its prices are stale, and another stream brings them back.
-   */
-  private checkHeard = () => {
-    if (!this.source || performance.now() - this.heardAt < STREAM_SILENT_MS) return;
-    this.connect();
-    this.setHealth('stale');
-  };
 
   private hiddenTimer = 0;
 
