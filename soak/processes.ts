@@ -151,7 +151,7 @@ async function startNode(bin: string, options: { port: number; workers: number; 
 export interface WebNode {
   origin: string;
   /** The node's process: its cluster primary (its workers are its children), or the node itself with one worker. */
-  primary: number;
+  readonly primary: number;
   dataDir: string;
   service: Service;
   /** kill -9 of the node's process, then the node started again on its port and folder (as its supervisor would). */
@@ -175,16 +175,16 @@ export async function startWebTier(
 ): Promise<WebTier> {
   const node = async (port: number, dataDir: string, redisUrl?: string): Promise<WebNode> => {
     const start = () => startNode(bin, { port, workers: options.workers, upstreamUrl: options.upstreamUrl, dataDir, redisUrl });
-    const service = await start();
     const started: WebNode = {
       origin: `http://127.0.0.1:${port}`,
-      primary: service.child.pid!,
       dataDir,
-      service,
+      service: await start(),
+      get primary() {
+        return started.service.child.pid!;
+      },
       async killAndRestart() {
         await started.service.stop('SIGKILL');
         started.service = await start();
-        started.primary = started.service.child.pid!;
       },
     };
     return started;
