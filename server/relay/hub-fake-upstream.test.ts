@@ -6,10 +6,10 @@
 import express from 'express';
 import http from 'node:http';
 import net from 'node:net';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import type { DayMarketPush, ForexTradePush } from '../../contract/ws';
 import type { KlineData, ResyncData } from './events';
-import { createRelay, type RelayOptions } from './hub';
+import { createRelay, PRICES_RECONNECT_MAX_MS, type RelayOptions } from './hub';
 import {
   asBrowser,
   expectIncreasingIds,
@@ -534,4 +534,30 @@ test('low data: a Save-Data client and a low-data-cookie client get at most one 
   expect(latency.map((l) => l.event)).toEqual(['closed', 'account']);
   for (const l of latency) expect(l.ms, `${l.event} after ${l.ms} ms`).toBeLessThan(300);
   for (const s of [normal, saveData, cookie]) expectIncreasingIds(s.events);
+});
+
+test("the prices' socket tries again at most every few seconds however long the upstream stays away", async () => {
+  // Nothing listens on a closed server's port: every attempt is refused at once, and the wait before the next is the backoff.
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise((r) => server.close(r));
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  cleanup.push(() => vi.useRealTimers());
+  // random 1: each wait is the whole ceiling, 500 ms doubling (no jitter to hide a wait above the cap).
+  const relay = createRelay({ upstreamUrl: `http://127.0.0.1:${port}`, socket: { random: () => 1 }, log: () => {} });
+  cleanup.push(() => relay.close());
+  /** Lets the refusal come back (real I/O, not a timer), then says how many attempts there were. */
+  const attempts = async () => {
+    for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+    return relay.stats().connects;
+  };
+  expect(await attempts()).toBe(1);
+  const cap = PRICES_RECONNECT_MAX_MS;
+  const waits = [500, 1_000, 2_000, cap, cap, cap, cap];
+  for (const [i, ms] of waits.entries()) {
+    await vi.advanceTimersByTimeAsync(ms);
+    expect(await attempts(), `attempt ${i + 2}, ${ms} ms after the one before`).toBe(i + 2);
+  }
+  expect(relay.stats().upstream).toBe('down');
 });

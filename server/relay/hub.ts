@@ -42,6 +42,13 @@ export type { StreamUser } from './user-feeds';
 // An event, not a comment: a browser hears it (EventSource drops comments), so it can tell a silent stream from a dead one.
 const HEARTBEAT = Buffer.from('event: ping\ndata: {}\n\n');
 
+/**
+ * The prices' socket, one per process, waits at most this long between attempts: prices are back within seconds of the
+ * upstream's return (decision 0046). A refused connect every few seconds from each process costs the upstream nothing;
+ * the users' sockets, thousands, keep the slower default.
+ */
+export const PRICES_RECONNECT_MAX_MS = 4_000;
+
 const SSE_HEADERS = {
   'Content-Type': 'text/event-stream',
   // no-transform: the compression middleware and proxies must neither compress nor buffer the stream.
@@ -81,6 +88,7 @@ export class RelayHub {
     this.log = options.log ?? ((line) => console.log(`[relay] ${line}`));
     this.publicSocket = new UpstreamSocket({
       ...options.socket,
+      backoff: { maxMs: PRICES_RECONNECT_MAX_MS, ...options.socket?.backoff },
       url: options.upstreamUrl,
       topics: [Topic.DayMarket],
       name: 'public socket',
