@@ -6,6 +6,9 @@ export const IntField = z.coerce.number().int().safe();
 export const PositiveInt = IntField.refine((n) => n > 0, { message: 'must be positive' });
 export const PageField = z.coerce.number().int().min(1).max(100_000).default(1);
 
+// Absent and null are taken by `.nullish()` before a union: a union tries its members in turn, and each miss builds an
+// issue with its message (decision 0042, run 7).
+
 /** A non-negative decimal sent as a number or a string, kept as its exact text. */
 export const DecimalField = z
   .union([z.string(), z.number()])
@@ -24,7 +27,8 @@ export const DecimalField = z
  * positive decimal kept as its exact text.
  */
 export const OptionalPriceField = z
-  .union([z.string(), z.number(), z.null(), z.undefined()])
+  .union([z.string(), z.number()])
+  .nullish()
   .transform((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v.trim()))
   .refine((s) => s === '' || /^\d+(\.\d+)?$/.test(s), { message: 'not a decimal number' })
   .transform((s) => (s === '' || /^0+(\.0+)?$/.test(s) ? null : s));
@@ -34,14 +38,16 @@ export const OptionalPriceField = z
  * exact text, its sign included, so that the upstream refuses a negative one with its own business code.
  */
 export const OptionalDistanceField = z
-  .union([z.string(), z.number(), z.null(), z.undefined()])
+  .union([z.string(), z.number()])
+  .nullish()
   .transform((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v.trim()))
   .refine((s) => s === '' || /^-?\d+(\.\d+)?$/.test(s), { message: 'not a decimal number' })
   .transform((s) => (s === '' || /^-?0+(\.0+)?$/.test(s) ? null : s));
 
 /** Optional text: an empty form field is the same as an absent one. */
 export const OptionalText = z
-  .union([z.string(), z.undefined(), z.null()])
+  .string()
+  .nullish()
   .transform((v) => (v == null || v.trim() === '' ? undefined : v.trim()));
 
 export const RequiredText = z.string().trim().min(1, 'required');
