@@ -1,5 +1,5 @@
 /** Settings from the environment, parsed once with a zod schema; a bad value stops the start and names the setting. */
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 
 export function parseEnv<S extends z.ZodTypeAny>(schema: S, env: Readonly<Record<string, string | undefined>>): z.output<S> {
   // An empty variable counts as unset, so its default applies.

@@ -1,5 +1,5 @@
 /** The `{code, msg, data}` envelope of every upstream answer (spec §3, §7, §8). */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 export const SUCCESS = 1;
 /** Session invalid: token missing, unknown, expired or revoked. */

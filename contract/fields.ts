@@ -1,5 +1,5 @@
 /** Field schemas shared by many calls: how wire values (form strings or JSON) are read. */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /** An integer sent as a number or a form string. */
 export const IntField = z.coerce.number().int().safe();
@@ -57,5 +57,5 @@ export function codeField<const T extends readonly number[]>(values: T) {
   return z.coerce
     .number()
     .int()
-    .refine((n): n is T[number] => values.includes(n), { message: `one of ${values.join(', ')}` });
+    .pipe(z.literal(values, { error: `one of ${values.join(', ')}` }));
 }

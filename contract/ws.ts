@@ -1,5 +1,5 @@
 /** The realtime protocol of `/v1/ws` (upstream.md "Realtime"; spec §4). */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { AlertSchema } from './calls/alerts';
 import { PeriodField } from './calls/market';
 

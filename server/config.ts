@@ -1,7 +1,7 @@
 /** All settings come from the environment, parsed once at start; a bad value stops the start. */
 import os from 'node:os';
 import net from 'node:net';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { parseEnv } from '../contract/env';
 
 const ConfigSchema = z

@@ -1,5 +1,5 @@
 /** The upstream's settings from the environment, parsed once; a bad value stops the start and names the setting. */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { parseEnv } from '../contract/env';
 
 const UpstreamConfigSchema = z.object({

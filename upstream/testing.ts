@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { CallDef } from '../contract/calls/define';
 import { CLIENT_ORIGIN_HEADER } from '../contract/calls/passkeys';
 import { USER_AGENT_HEADER } from '../contract/calls/security';

@@ -5,7 +5,7 @@
  * Remix warned on every call that React Router 7 will not make them from plain data); CSRF on posts.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { PushSubscriptionSchema } from '#contract/calls/push';
 import { failureMessage, upstreamApi, UpstreamError, UpstreamUnavailable } from '~/upstream/api.server';
 import { pushPublicKey, subscribePhone, unsubscribePhone } from '~/upstream/push.server';

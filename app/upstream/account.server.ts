@@ -1,6 +1,6 @@
 /** Spec §7 "Account and session": one function per call. */
 import * as account from '#contract/calls/account';
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { Api } from './api.server';
 import { sharedAnswers } from './warm-market.server';
 

@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { CallDef } from '#contract/calls/define';
 import { getLanguage, translator } from '~/i18n/i18next.server';
 import { currentPath, getSession, getSignedIn, loginRedirect, sessionStorage, type SignedIn } from '~/utils/session.server';

@@ -5,7 +5,7 @@
  * UpstreamUnavailable. Neither the token nor the upstream's address ever leaves the server.
  */
 import { request, type Dispatcher } from 'undici';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { CallDef } from '#contract/calls/define';
 import { CLIENT_ORIGIN_HEADER } from '#contract/calls/passkeys';
 import { USER_AGENT_HEADER } from '#contract/calls/security';
@@ -192,7 +192,7 @@ async function exchange<C extends CallDef>(call: C, url: URL, init: Outgoing, op
     if (!e.success) throw new UpstreamUnavailable('malformed', call.name, 'bad envelope extras');
     extras = e.data as CallResult<C>['extras'];
   }
-  return { data: parsed.data, extras };
+  return { data: parsed.data as CallResult<C>['data'], extras };
 }
 
 type Outgoing = { method: string; headers: Record<string, string>; body?: string | FormData };

@@ -3,7 +3,7 @@ import * as trade from '#contract/calls/trade';
 import { LedgerType, type EntryMode, type OrderTab, type Side } from '#contract/enums';
 import { money } from '#contract/money';
 import { accountView, positionView, type Account, type Position } from '#contract/views';
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { Api, ApiCallOptions } from './api.server';
 
 /** An order as the ticket asks for it: prices and lots as typed (an empty text: none). */

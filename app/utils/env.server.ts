@@ -1,6 +1,6 @@
 /** The web app's settings from the environment, parsed once with zod; a bad value stops the start and names it. */
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { parseEnv } from '#contract/env';
 
 const AppEnvSchema = z.object({
@@ -10,7 +10,7 @@ const AppEnvSchema = z.object({
    * (a secret of its own in DATA_DIR, one node only: server/session-secret.ts).
    */
   SESSION_SECRET: z
-    .string({ required_error: 'required: given, or made by the web server in DATA_DIR on a single node (not with REDIS_URL)' })
+    .string({ error: 'required: given, or made by the web server in DATA_DIR on a single node (not with REDIS_URL)' })
     .min(32, 'at least 32 characters'),
   /** Sessions in Redis instead of DATA_DIR, so that several web nodes share them. */
   REDIS_URL: z

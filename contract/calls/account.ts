@@ -1,5 +1,5 @@
 /** Spec §7 "Account and session". */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { AccountType, CodePurpose, VerifyRegType } from '../enums';
 import { codeField, IntField, OptionalText, RequiredText } from '../fields';
 import { defineCall } from './define';

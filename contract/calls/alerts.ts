@@ -1,5 +1,5 @@
 /** Price alerts (issue 13): a trader asks to be told when an instrument's price rises to or falls to a level. */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { codeField, DecimalField, OptionalText, PositiveInt } from '../fields';
 import { ALERT_NOTE_MAX, AlertDirection } from '../alert-rules';
 import { defineCall } from './define';

@@ -1,5 +1,5 @@
 /** Spec §7 "Other": companies, news, copy-trade leaders, contact e-mail. */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { IntField, OptionalText, PageField, PositiveInt } from '../fields';
 import { defineCall } from './define';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 
 export type HttpMethod = 'GET' | 'POST';
 /** How the request travels: a query string (GET), a form-encoded body, or multipart. */

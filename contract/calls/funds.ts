@@ -1,5 +1,5 @@
 /** Spec §7 "Deposit" and "Withdraw". */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { WithdrawType } from '../enums';
 import { codeField, DecimalField, IntField, OptionalText, PageField, PositiveInt, RequiredText } from '../fields';
 

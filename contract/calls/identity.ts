@@ -1,10 +1,7 @@
 /** Spec §7 "Identity". */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { RequiredText } from '../fields';
 import { defineCall } from './define';
-
-/** An ID or passport number: letters, digits and the separators printed on documents. */
-export const ID_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 ()-]{3,28}[A-Za-z0-9)]$/;
 
 const RealNameSchema = z.object({
   name: RequiredText.pipe(z.string().max(100)),

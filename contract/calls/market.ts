@@ -1,5 +1,5 @@
 /** Spec §7 "Markets and trading": the market data calls. */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { CHART_PERIODS } from '../enums';
 import { IntField, OptionalText } from '../fields';
 import { defineCall } from './define';

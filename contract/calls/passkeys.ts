@@ -5,7 +5,7 @@
  * @simplewebauthn/server. The web server names the page's origin in CLIENT_ORIGIN_HEADER: the relying party is that
  * origin's host. The browser's answers travel as their JSON text (the body is form-encoded).
  */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { RequiredText } from '../fields';
 import { SessionSchema } from './account';
 import { defineCall } from './define';

@@ -2,7 +2,7 @@
  * Web Push (issue 13, price alerts): the upstream's public VAPID key, and a phone's push subscription kept
  * per user so that a fired alert reaches the phone with no page open. Not in the spec: our own calls.
  */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineCall } from './define';
 
 /** What `PushSubscription.toJSON()` gives in the browser, flattened for a form body. */

@@ -10,7 +10,7 @@
  * `del_draw_method`, `draw`, `amend_password`, `totp_disable`) take it as their `grant` field and spend it only when
  * they succeed; without a valid one they are refused with one of the StepUp* codes of contract/errors.ts.
  */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { RequiredText } from '../fields';
 import { SessionSchema } from './account';
 import { defineCall } from './define';

@@ -1,5 +1,5 @@
 /** Spec §7 "Markets and trading": orders and the account. */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { EntryMode, OrderTab, Side } from '../enums';
 import {
   codeField,
@@ -82,10 +82,12 @@ export const submit = defineCall({
  * A statement's date range, ms since the epoch: `from` inclusive, `to` exclusive; either may be absent (no bound).
  * Empty form text is the same as absent.
  */
-const RangeBound = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  IntField.refine((n) => n >= 0, { message: 'must not be negative' }).optional(),
-);
+const RangeBound = z
+  .preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    IntField.refine((n) => n >= 0, { message: 'must not be negative' }).optional(),
+  )
+  .optional();
 const RangeFields = { from: RangeBound, to: RangeBound };
 
 export const MY_DEAL_PAGE_SIZE = 20;

@@ -2,7 +2,7 @@
  * Real-name checks (spec §2 "Identity verification", §4): name, ID number and both sides of the document,
  * then the back office's decision. A rejection opens the form again with the reason.
  */
-import { ID_NUMBER } from '../../contract/calls/identity';
+import { ID_NUMBER } from '../../contract/identity-rules';
 import { ReviewStatus } from '../../contract/enums';
 import type { UserRow } from '../accounts/accounts';
 import type { Db } from '../db/database';

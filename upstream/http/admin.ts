@@ -3,7 +3,7 @@
  * call needs the admin key kept in the data folder.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { MONEY_DECIMALS, parseUnits } from '../../contract/money';
 import { safeEqual } from '../accounts/secrets';
 import { BusinessError } from '../shared/errors';

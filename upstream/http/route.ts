@@ -3,7 +3,7 @@
  * schema, the envelope, and business errors as `{code, msg}` — never an HTTP error for a business case.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { CallDef } from '../../contract/calls/define';
 import { ok, TOKEN_INVALID } from '../../contract/envelope';
 import { ERROR_MESSAGES, ErrorCode } from '../../contract/errors';
@@ -68,7 +68,15 @@ export function register<C extends CallDef>(
         }
         const userAgent = req.headers[USER_AGENT_HEADER];
         const device = { userAgent: typeof userAgent === 'string' ? userAgent : '', ip: req.ip };
-        const result = await handler({ input: parsed.data, user: user as UserRow, token, lang, ip: req.ip, device, request: req });
+        const result = await handler({
+          input: parsed.data as z.output<C['request']>,
+          user: user as UserRow,
+          token,
+          lang,
+          ip: req.ip,
+          device,
+          request: req,
+        });
         const body = isWrapped(result) ? ok(result.data, result.extras) : ok(result ?? null);
         if (up.options.validateResponses) call.response.parse(body.data);
         return body;

@@ -1,6 +1,6 @@
 /** The handlers of spec §7 served by this upstream, each bound to its contract call. */
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import * as account from '../../contract/calls/account';
 import * as content from '../../contract/calls/content';
 import * as market from '../../contract/calls/market';

@@ -3,7 +3,7 @@
  * zod schemas, the business error codes, and the money rule (JSON numbers, at most 6 decimals).
  */
 import { expect } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { account } from '../../contract/index';
 import * as security from '../../contract/calls/security';
 import type { CallDef } from '../../contract/calls/define';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_NUMBER } from '#contract/calls/identity';
+import { ID_NUMBER } from '#contract/identity-rules';
 
 /** The identity form (spec §5): name and ID number; the photos' references once uploaded. Messages are translation keys. */
 export const IdentitySchema = z.object({
