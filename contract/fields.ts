@@ -7,7 +7,7 @@ export const PositiveInt = IntField.refine((n) => n > 0, { message: 'must be pos
 export const PageField = z.coerce.number().int().min(1).max(100_000).default(1);
 
 // Absent and null are taken by `.nullish()` before a union: a union tries its members in turn, and each miss builds an
-// issue with its message (decision 0042, run 7).
+// issue with its message (decision 0050).
 
 /** A non-negative decimal sent as a number or a string, kept as its exact text. */
 export const DecimalField = z
