@@ -396,13 +396,20 @@ async function alert(trader: Trader) {
   );
 }
 
-/** One thing the trader does, chosen at random. */
+/**
+ * A trader's book stays steady, as a person's does: at this many positions (or pending orders) the trader closes (or
+ * cancels) one instead of opening another. Placing outran closing, so the hour ended with six times the open orders of
+ * its fifth minute, and the memory check compared the pages of a book that had grown, not the processes (decision 0046).
+ */
+const STEADY_BOOK = { held: 10, pending: 3 };
+
 /** The back office's reviews so far, each kind in turn: deposits approve and reject alternately, withdrawals two in three. */
 export interface Reviews {
   deposits: number;
   withdrawals: number;
 }
 
+/** One thing the trader does, chosen at random. */
 export async function act(trader: Trader, upstream: Upstream, record: Recorder, reviews: Reviews) {
   const held = trader.positions.filter((p) => !p.pending);
   const waiting = trader.positions.filter((p) => p.pending);
@@ -411,9 +418,13 @@ export async function act(trader: Trader, upstream: Upstream, record: Recorder, 
     if (trader.retry.length > 0 && roll < 0.3) {
       const again = trader.retry.shift()!;
       await sendOrder(trader, again.path, again.form);
-    } else if (roll < 0.35) await place(trader, false);
-    else if (roll < 0.45) await place(trader, true);
-    else if (roll < 0.55 && held.length) await modify(trader, pick(held));
+    } else if (roll < 0.35) {
+      if (held.length >= STEADY_BOOK.held) await close(trader, record, pick(held), false);
+      else await place(trader, false);
+    } else if (roll < 0.45) {
+      if (waiting.length >= STEADY_BOOK.pending) await cancel(trader, pick(waiting));
+      else await place(trader, true);
+    } else if (roll < 0.55 && held.length) await modify(trader, pick(held));
     else if (roll < 0.65 && held.some((p) => p.lotsMilli >= 20))
       await close(trader, record, pick(held.filter((p) => p.lotsMilli >= 20)), true);
     else if (roll < 0.78 && held.length) await close(trader, record, pick(held), false);
