@@ -267,3 +267,18 @@ test('memory growth: peak against peak, only for a process read in the baseline 
   ];
   expect(processGrowth(baseline, last)).toEqual([{ name: 'web worker', pid: 1, percent: 5 }]);
 });
+
+test('heap growth: floor against floor, so a sawtooth with a taller tooth passes and a rising floor fails', () => {
+  const series = (values: number[]) => values.map((heap) => [{ name: 'web processes (Σ heap)', pid: 0, rss: heap }]);
+  const baseline = series([220, 300, 250, 230, 290]);
+  // The collector ran late once (a peak 17 % over the baseline's), but what survives each collection stayed at ~220.
+  expect(processGrowth(baseline, series([350, 226, 260, 240]), 'floor')).toEqual([
+    expect.objectContaining({ percent: expect.closeTo(2.7, 1) }),
+  ]);
+  // A leak: every collection leaves more behind.
+  expect(processGrowth(baseline, series([270, 330, 260, 300]), 'floor')).toEqual([
+    expect.objectContaining({ percent: expect.closeTo(18.2, 1) }),
+  ]);
+  // Peak against peak would have failed the sawtooth.
+  expect(processGrowth(baseline, series([350, 226, 260, 240]))).toEqual([expect.objectContaining({ percent: expect.closeTo(16.7, 1) })]);
+});

@@ -176,18 +176,27 @@ export function growthPercent(baseline: number, last: number): number {
 export type ProcessReading = readonly { name: string; pid: number; rss: number }[];
 
 /**
- * Memory growth of each process from a baseline window to the last window, peak against peak (RSS saws up and down
- * with each garbage collection; a peak is the process's size). Only a process alive at the last reading and read in
- * the baseline is compared: one a fault replaced started afresh, and one it killed has no end.
+ * Memory growth of each process from a baseline window to the last window. RSS is judged peak against peak (it saws
+ * up and down with each garbage collection; a peak is the process's size). The V8 heap in use is judged floor against
+ * floor: read at a random moment it holds what the last collection left plus the garbage made since, so its peaks say
+ * when the collector ran, and a leak shows as a floor that rises. Only a process alive at the last reading and read
+ * in the baseline is compared: one a fault replaced started afresh, and one it killed has no end.
  */
 export function processGrowth(
   baseline: readonly ProcessReading[],
   last: readonly ProcessReading[],
+  by: 'peak' | 'floor' = 'peak',
 ): { name: string; pid: number; percent: number }[] {
   const key = (p: { name: string; pid: number }) => `${p.name} ${p.pid}`;
+  const beyond = (a: number, b: number) => (by === 'peak' ? a > b : a < b);
   const peaks = (readings: readonly ProcessReading[]) => {
     const out = new Map<string, { name: string; pid: number; rss: number }>();
-    for (const reading of readings) for (const p of reading) if (p.rss > 0 && (out.get(key(p))?.rss ?? 0) < p.rss) out.set(key(p), p);
+    for (const reading of readings) {
+      for (const p of reading) {
+        const seen = out.get(key(p));
+        if (p.rss > 0 && (!seen || beyond(p.rss, seen.rss))) out.set(key(p), p);
+      }
+    }
     return out;
   };
   const alive = new Set((last.at(-1) ?? []).filter((p) => p.rss > 0).map(key));

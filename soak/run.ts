@@ -273,7 +273,8 @@ try {
   const outside = new Set(failuresOutsideFaults(record.requests, record.faults, GRACE_MS));
   const rows = minuteRows(start, config.minutes, record.requests, outside, readings, record.faults);
 
-  // Growth after warm-up: peak in the last minute against peak in the baseline minute. The web is judged as the sum
+  // Growth after warm-up: the last minutes against the baseline minutes (RSS by its peaks, the V8 heap by its floor,
+  // processGrowth says why). The web is judged as the sum
   // of its processes (RSS, and V8 heap from its /metrics): when a worker dies, its streams and requests move to the
   // others, so one worker's size follows the faults while the sum follows the load. The upstream and the primary are
   // judged each (a restarted upstream is a new process, not compared).
@@ -289,7 +290,7 @@ try {
       .map((p) => ({ name: `${p.name} heap`, pid: p.pid, rss: p.heap })),
     { name: 'web processes (Σ heap)', pid: 0, rss: r.webHeap },
   ];
-  // Windows of several minutes where the run has them: each holds a few collection cycles, so its peak is the size.
+  // Windows of several minutes where the run has them: each holds a few collection cycles, so its RSS peak and heap floor are the size.
   const span = Math.min(5, config.warmupMinutes);
   const inMinutes = (last: number) => Array.from({ length: span }, (_, i) => inMinute(last - i)).flat();
   const baseline = inMinutes(config.warmupMinutes);
@@ -298,7 +299,7 @@ try {
     const heapRead = (rs: Reading[]) => rs.filter((r) => !Number.isNaN(r.webHeap)).map(judgedHeap);
     const grown = [
       ...processGrowth(baseline.map(judged), lastMinute.map(judged)),
-      ...processGrowth(heapRead(baseline), heapRead(lastMinute)),
+      ...processGrowth(heapRead(baseline), heapRead(lastMinute), 'floor'),
     ];
     const each = grown.map((g) => `${g.name}${g.pid ? ` ${g.pid}` : ''} ${g.percent >= 0 ? '+' : ''}${g.percent.toFixed(1)} %`).join(', ');
     // A run of a few minutes holds one or two of a worker's collection cycles (its RSS saws by ±20 %, decision 0046):
@@ -310,7 +311,7 @@ try {
       violations: (judgedHere ? grown : [])
         .filter((g) => g.name !== 'stream clients' && g.percent > MAX_GROWTH_PERCENT)
         .map((g) => `${g.name}${g.pid ? ` ${g.pid}` : ''}: +${g.percent.toFixed(1)} %`),
-      note: `peaks, the last ${span} minute(s) against minutes ${config.warmupMinutes - span + 1}–${config.warmupMinutes}: ${each}; a restarted upstream is not compared`,
+      note: `RSS peaks and heap floors, the last ${span} minute(s) against minutes ${config.warmupMinutes - span + 1}–${config.warmupMinutes}: ${each}; a restarted upstream is not compared`,
     });
   }
 
