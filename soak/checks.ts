@@ -172,37 +172,49 @@ export function growthPercent(baseline: number, last: number): number {
   return ((last - baseline) / baseline) * 100;
 }
 
-/** One memory reading: each process's RSS at one moment. */
+/** One memory reading: each process's size at one moment (RSS, or V8 heap in use, as `rss`). */
 export type ProcessReading = readonly { name: string; pid: number; rss: number }[];
 
 /**
- * Memory growth of each process from a baseline window to the last window. RSS is judged peak against peak (it saws
- * up and down with each garbage collection; a peak is the process's size). The V8 heap in use is judged floor against
- * floor: read at a random moment it holds what the last collection left plus the garbage made since, so its peaks say
- * when the collector ran, and a leak shows as a floor that rises. Only a process alive at the last reading and read
- * in the baseline is compared: one a fault replaced started afresh, and one it killed has no end.
+ * How a window of readings gives a process's size. RSS by its median: a worker's RSS saws by ±20 % within minutes
+ * and jumps while it takes a killed worker's streams, so its peak is the window's worst moment, not its size. The V8
+ * heap in use by its floor: read at a random moment it holds what the last collection left plus the garbage made
+ * since, so its peaks say when the collector ran, and a leak shows as a floor that rises.
+ */
+export type SizeBy = 'median' | 'floor';
+
+function sizeOf(values: number[], by: SizeBy): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return by === 'floor' ? sorted[0]! : (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2;
+}
+
+/**
+ * Memory growth of each process from one window of readings to a later one, each window's size taken `by` its
+ * median or floor. Only a process alive at the last reading and read in the first window is compared: one a fault
+ * replaced started afresh, and one it killed has no end.
  */
 export function processGrowth(
-  baseline: readonly ProcessReading[],
-  last: readonly ProcessReading[],
-  by: 'peak' | 'floor' = 'peak',
+  first: readonly ProcessReading[],
+  later: readonly ProcessReading[],
+  by: SizeBy,
 ): { name: string; pid: number; percent: number }[] {
   const key = (p: { name: string; pid: number }) => `${p.name} ${p.pid}`;
-  const beyond = (a: number, b: number) => (by === 'peak' ? a > b : a < b);
-  const peaks = (readings: readonly ProcessReading[]) => {
-    const out = new Map<string, { name: string; pid: number; rss: number }>();
+  const sizes = (readings: readonly ProcessReading[]) => {
+    const out = new Map<string, { name: string; pid: number; values: number[] }>();
     for (const reading of readings) {
       for (const p of reading) {
-        const seen = out.get(key(p));
-        if (p.rss > 0 && (!seen || beyond(p.rss, seen.rss))) out.set(key(p), p);
+        if (!(p.rss > 0)) continue;
+        const seen = out.get(key(p)) ?? { name: p.name, pid: p.pid, values: [] };
+        seen.values.push(p.rss);
+        out.set(key(p), seen);
       }
     }
-    return out;
+    return new Map([...out].map(([k, p]) => [k, { name: p.name, pid: p.pid, size: sizeOf(p.values, by) }]));
   };
-  const alive = new Set((last.at(-1) ?? []).filter((p) => p.rss > 0).map(key));
-  const before = peaks(baseline);
-  return [...peaks(last)].flatMap(([k, p]) => {
+  const alive = new Set((later.at(-1) ?? []).filter((p) => p.rss > 0).map(key));
+  const before = sizes(first);
+  return [...sizes(later)].flatMap(([k, p]) => {
     const b = before.get(k);
-    return b && alive.has(k) ? [{ name: p.name, pid: p.pid, percent: growthPercent(b.rss, p.rss) }] : [];
+    return b && alive.has(k) ? [{ name: p.name, pid: p.pid, percent: growthPercent(b.size, p.size) }] : [];
   });
 }

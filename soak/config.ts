@@ -25,8 +25,6 @@ export interface SoakConfig {
   faults: { atMs: number; kind: FaultKind }[];
   /** Traders and streams at work before the measured minutes begin (no faults, no checks). */
   preWarmupMs: number;
-  /** The measured minute whose figures are the baseline of "growth after warm-up". */
-  warmupMinutes: number;
   /** Pause between a trader's actions (a person reading the screen). */
   thinkMs: [number, number];
   /** kill -9 of an upstream of its own during a burst of orders (soak/burst-kills.ts): how many, and how far apart. */
@@ -84,7 +82,6 @@ export function readSoakConfig(
         ]
       : faultSchedule(minutes, 5 * 60_000, 4 * 60_000, kinds),
     preWarmupMs: (Number(env.SOAK_WARMUP_SECONDS) || (smoke ? 60 : 120)) * 1000,
-    warmupMinutes: smoke ? 1 : 5,
     // At full scale a person's pace between taps: 1–4 s made 200 traders ask ~80 pages a second, more than this 2-core
     // box serves beside 5,000 streams and the load generators, so the run measured a queue, not the system (decision 0046).
     thinkMs: smoke ? [300, 1_500] : [3_000, 8_000],
