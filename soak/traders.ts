@@ -20,8 +20,9 @@ const CODES = ['EURUSD', 'GBPUSD', 'USDJPY', 'XAUUSD'] as const;
 
 interface Position {
   id: number;
+  /** Empty for one the trader found on its orders screen (readBook): it is closed or cancelled, not changed. */
   code: string;
-  /** Lots in thousandths. */
+  /** Lots in thousandths; 0 when not known (found on the orders screen: the close form says how many). */
   lotsMilli: number;
   /** 1 buy, 2 sell. */
   side: string;
@@ -306,15 +307,20 @@ function signedOut(trader: Trader, path: string) {
 async function orderPage(trader: Trader, position: Position) {
   const type = position.pending ? 0 : 1;
   const page = await trader.browser.get(`/order?type=${type}&detail=${position.id}`);
-  return { csrf: field(page.text, 'csrf'), key: field(page.text, 'idempotency_key') ?? crypto.randomUUID(), type };
+  return {
+    csrf: field(page.text, 'csrf'),
+    key: field(page.text, 'idempotency_key') ?? crypto.randomUUID(),
+    type,
+    held: field(page.text, 'cont'),
+  };
 }
 
 /** Closes all or part of a position; the answer says whether it happened. */
 async function close(trader: Trader, record: Recorder, position: Position, partial: boolean) {
-  const { csrf, key } = await orderPage(trader, position);
-  if (!csrf) return;
+  const { csrf, key, held } = await orderPage(trader, position);
   const lots = partial ? 10 : position.lotsMilli;
-  const cont = (lots / 1000).toFixed(3).replace(/0+$/, '');
+  const cont = lots ? (lots / 1000).toFixed(3).replace(/0+$/, '') : held;
+  if (!csrf || !cont) return;
   const form = { csrf, intent: 'close', id: String(position.id), cont, idempotency_key: key };
   try {
     const answer = await trader.browser.post('/order?type=1', form, 'order');
@@ -403,6 +409,20 @@ async function alert(trader: Trader) {
  */
 const STEADY_BOOK = { held: 10, pending: 3 };
 
+/**
+ * The orders screen as a trader reads it: an order it holds but does not know of (its answer was lost and never sent
+ * again, or a close's answer was lost and the position stayed) joins its book, so that the steady book counts it and
+ * closes or cancels it in turn. Unknown, such orders grew the book by a few a minute, and the web's memory with it
+ * (the seventh hour, decision 0046).
+ */
+async function readBook(trader: Trader, pending: boolean) {
+  const page = await trader.browser.get(`/order?type=${pending ? 0 : 1}`);
+  for (const [, id] of page.text.matchAll(/detail=(\d+)/g)) {
+    if (!trader.positions.some((p) => p.id === Number(id)))
+      trader.positions.push({ id: Number(id), code: '', lotsMilli: 0, side: '', pending });
+  }
+}
+
 /** The back office's reviews so far, each kind in turn: deposits approve and reject alternately, withdrawals two in three. */
 export interface Reviews {
   deposits: number;
@@ -424,7 +444,7 @@ export async function act(trader: Trader, upstream: Upstream, record: Recorder, 
     } else if (roll < 0.45) {
       if (waiting.length >= STEADY_BOOK.pending) await cancel(trader, pick(waiting));
       else await place(trader, true);
-    } else if (roll < 0.55 && held.length) await modify(trader, pick(held));
+    } else if (roll < 0.55 && held.some((p) => p.code)) await modify(trader, pick(held.filter((p) => p.code)));
     else if (roll < 0.65 && held.some((p) => p.lotsMilli >= 20))
       await close(trader, record, pick(held.filter((p) => p.lotsMilli >= 20)), true);
     else if (roll < 0.78 && held.length) await close(trader, record, pick(held), false);
@@ -434,7 +454,8 @@ export async function act(trader: Trader, upstream: Upstream, record: Recorder, 
       // Deposits approved and rejected in turn by the back office.
       await deposit(trader, upstream, '100', reviews.deposits++ % 2 ? 'reject' : 'approve');
     } else if (roll < 0.92 && trader.email) await withdraw(trader, upstream, reviews.withdrawals++ % 3 ? 'approve' : 'reject');
-    else await trader.browser.get(pick(['/', '/order?type=1', `/trade?code=${pick(CODES)}`, '/mine']));
+    else if (roll < 0.95) await readBook(trader, Math.random() < 0.3);
+    else await trader.browser.get(pick(['/', `/trade?code=${pick(CODES)}`, '/mine']));
   } catch (error) {
     // A lost answer is already in the record; anything else is noted as a failed step.
     if (!(error instanceof NoAnswer))
