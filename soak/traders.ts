@@ -311,15 +311,15 @@ async function orderPage(trader: Trader, position: Position) {
     csrf: field(page.text, 'csrf'),
     key: field(page.text, 'idempotency_key') ?? crypto.randomUUID(),
     type,
-    held: field(page.text, 'cont'),
+    heldLots: field(page.text, 'cont'),
   };
 }
 
 /** Closes all or part of a position; the answer says whether it happened. */
 async function close(trader: Trader, record: Recorder, position: Position, partial: boolean) {
-  const { csrf, key, held } = await orderPage(trader, position);
+  const { csrf, key, heldLots } = await orderPage(trader, position);
   const lots = partial ? 10 : position.lotsMilli;
-  const cont = lots ? (lots / 1000).toFixed(3).replace(/0+$/, '') : held;
+  const cont = lots ? (lots / 1000).toFixed(3).replace(/0+$/, '') : heldLots;
   if (!csrf || !cont) return;
   const form = { csrf, intent: 'close', id: String(position.id), cont, idempotency_key: key };
   try {
