@@ -40,27 +40,33 @@ function reportOptions(dir: string): string {
 export const reportsOf = (dataDir: string) => path.join(dataDir, 'reports');
 
 /** V8 heap in use of a process started with reportOptions, from the report it writes on SIGUSR2; NaN if none came in 5 s. */
-export async function heapOf(pid: number | null | undefined, dir: string): Promise<number> {
-  if (!pid) return NaN;
+export async function heapOf(pid: number | null | undefined, dir: string): Promise<Heap> {
+  const none = { used: NaN, external: NaN };
+  if (!pid) return none;
   try {
     process.kill(pid, 'SIGUSR2');
   } catch {
-    return NaN; // gone
+    return none; // gone
   }
   for (let i = 0; i < 50; i++) {
     await sleep(100);
     const name = fs.readdirSync(dir).find((f) => f.includes(`.${pid}.`) && f.endsWith('.json'));
     if (!name) continue;
     try {
-      const report = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { javascriptHeap: { usedMemory: number } };
+      const report = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as {
+        javascriptHeap: { usedMemory: number; externalMemory: number };
+      };
       fs.rmSync(path.join(dir, name));
-      return report.javascriptHeap.usedMemory;
+      return { used: report.javascriptHeap.usedMemory, external: report.javascriptHeap.externalMemory };
     } catch {
       // still being written
     }
   }
-  return NaN;
+  return none;
 }
+
+/** V8's heap in use, and the memory outside it that V8 accounts for (buffers), in bytes. */
+export type Heap = { used: number; external: number };
 
 export class Upstream {
   service: Service | null = null;
@@ -264,9 +270,18 @@ export function workerPids(primary: number): number[] {
 
 /** Resident set size in bytes, or NaN when the process is gone. */
 export function rssOf(pid: number | null | undefined): number {
+  return statusOf(pid, 'VmRSS');
+}
+
+/** The anonymous part of the resident set (the process's own memory, not mapped files), in bytes. */
+export function anonymousOf(pid: number | null | undefined): number {
+  return statusOf(pid, 'RssAnon');
+}
+
+function statusOf(pid: number | null | undefined, field: string): number {
   if (!pid) return NaN;
   try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return Number(kb) * 1024;
   } catch {
     return NaN;

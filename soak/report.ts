@@ -13,8 +13,11 @@ export interface Reading {
   /** Σ V8 heap used of the web processes (read every HEAP_EVERY readings), NaN when not read. */
   webHeap: number;
   held: number;
-  /** Each process's RSS and V8 heap (NaN when not read): the web's primary and workers, the upstream, the stream clients. */
-  processes: { name: string; pid: number; rss: number; heap: number }[];
+  /**
+   * Each process's RSS, its anonymous part, V8 heap and V8's external memory (heap and external NaN when not read):
+   * the web's primary and workers, the upstream, the stream clients.
+   */
+  processes: { name: string; pid: number; rss: number; anonymous: number; heap: number; external: number }[];
 }
 
 export interface MinuteRow {

@@ -20,7 +20,7 @@ import { BurstKills } from './burst-kills';
 import { readSoakConfig } from './config';
 import { readLedger } from './database';
 import { runFault } from './faults';
-import { ensureBuilt, heapOf, reportsOf, rssOf, startWebTier, Upstream, workerPids, type WebTier } from './processes';
+import { anonymousOf, ensureBuilt, heapOf, reportsOf, rssOf, startWebTier, Upstream, workerPids, type WebTier } from './processes';
 import { Recorder } from './record';
 import { csv, minuteRows, svg, table, type Reading } from './report';
 import { startStreamClients } from './streams';
@@ -123,7 +123,10 @@ try {
             ]),
             { name: 'upstream', pid: upstream.pid ?? 0, reports: reportsOf(upstream.dataDir) },
             { name: 'stream clients', pid: clients.pid, reports: '' },
-          ].map(async ({ reports, ...p }) => ({ ...p, rss: rssOf(p.pid), heap: withHeap && reports ? await heapOf(p.pid, reports) : NaN })),
+          ].map(async ({ reports, ...p }) => {
+            const heap = withHeap && reports ? await heapOf(p.pid, reports) : { used: NaN, external: NaN };
+            return { ...p, rss: rssOf(p.pid), anonymous: anonymousOf(p.pid), heap: heap.used, external: heap.external };
+          }),
         );
         const webProcesses = processes.filter((p) => p.name.startsWith('web'));
         const report = await clients.report().catch(() => null);
@@ -357,12 +360,12 @@ try {
   );
   fs.writeFileSync(
     path.join(out, 'memory.csv'),
-    'seconds,process,pid,rss_mb,heap_mb\n' +
+    'seconds,process,pid,rss_mb,anonymous_mb,heap_mb,external_mb\n' +
       readings
         .flatMap((r) =>
           r.processes.map(
             (p) =>
-              `${((r.at - start) / 1000).toFixed(0)},${p.name},${p.pid},${(p.rss / 2 ** 20).toFixed(1)},${(p.heap / 2 ** 20).toFixed(1)}`,
+              `${((r.at - start) / 1000).toFixed(0)},${p.name},${p.pid},${[p.rss, p.anonymous, p.heap, p.external].map((b) => (b / 2 ** 20).toFixed(1)).join(',')}`,
           ),
         )
         .join('\n') +
