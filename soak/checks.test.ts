@@ -7,6 +7,7 @@ import {
   orderViolations,
   processGrowth,
   streamViolations,
+  workersHeap,
   type KeyedRow,
 } from './checks';
 import { Recorder, type RequestSample } from './record';
@@ -275,7 +276,7 @@ test('memory growth: median against median, only for a process read in the first
 });
 
 test('heap growth: floor against floor, so a sawtooth with a taller tooth passes and a rising floor fails', () => {
-  const series = (values: number[]) => values.map((heap) => [{ name: 'web processes (Σ heap)', pid: 0, rss: heap }]);
+  const series = (values: number[]) => values.map((heap) => [{ name: 'web primary heap', pid: 1, rss: heap }]);
   const first = series([220, 300, 250, 230, 290]);
   // The collector ran late once (a peak 17 % over the first window's), but what survives each collection stayed at ~220.
   expect(processGrowth(first, series([350, 226, 260, 240]), 'floor')).toEqual([
@@ -285,4 +286,13 @@ test('heap growth: floor against floor, so a sawtooth with a taller tooth passes
   expect(processGrowth(first, series([270, 330, 260, 300]), 'floor')).toEqual([
     expect.objectContaining({ percent: expect.closeTo(18.2, 1) }),
   ]);
+});
+
+test("the workers' heap: each worker's floor, averaged over the workers read often enough", () => {
+  const reading = (...heaps: [pid: number, heap: number][]) => heaps.map(([pid, rss]) => ({ name: 'web worker heap', pid, rss }));
+  // Worker 1 collects down to 100, worker 2 to 90; worker 3, started at the window's end, was read too few times.
+  const window = [reading([1, 250], [2, 90]), reading([1, 100], [2, 300], [3, 150]), reading([1, 180], [2, 120], [3, 200])];
+  expect(workersHeap(window, 3)).toBe(95);
+  expect(workersHeap(window, 2)).toBeCloseTo(113.3, 1);
+  expect(workersHeap([], 3)).toBeNaN();
 });

@@ -189,6 +189,19 @@ function sizeOf(values: number[], by: SizeBy): number {
 }
 
 /**
+ * The web workers' heap in one window of readings: each worker's floor (what its collections leave), averaged over
+ * the workers read at least `minReadings` times in it (NaN when none was). Not the sum of their heaps: a worker's
+ * heap swings threefold within minutes, so the sum's floor says when two collectors happened to run together. Not
+ * one worker through the run: a fault replaces them, and they share the load evenly, so each floor is one share.
+ */
+export function workersHeap(readings: readonly ProcessReading[], minReadings: number): number {
+  const values = new Map<number, number[]>();
+  for (const reading of readings) for (const p of reading) if (p.rss > 0) values.set(p.pid, [...(values.get(p.pid) ?? []), p.rss]);
+  const floors = [...values.values()].filter((v) => v.length >= minReadings).map((v) => Math.min(...v));
+  return floors.length ? floors.reduce((a, b) => a + b, 0) / floors.length : NaN;
+}
+
+/**
  * Memory growth of each process from one window of readings to a later one, each window's size taken `by` its
  * median or floor. Only a process alive at the last reading and read in the first window is compared: one a fault
  * replaced started afresh, and one it killed has no end.

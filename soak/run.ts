@@ -13,8 +13,10 @@ import {
   lateRecoveries,
   ledgerViolations,
   orderViolations,
+  growthPercent,
   processGrowth,
   streamViolations,
+  workersHeap,
 } from './checks';
 import { BurstKills } from './burst-kills';
 import { readSoakConfig } from './config';
@@ -33,6 +35,8 @@ const MAX_GROWTH_PERCENT = 10;
 const JUDGE_GROWTH_MINUTES = 15;
 /** The V8 heap is read every this many readings (every 30 s): a report costs each process ~50 ms of its loop. */
 const HEAP_EVERY = 6;
+/** A worker's heap floor counts in a half when read this often there (five minutes): a floor needs a collection. */
+const WORKER_HEAP_READINGS = 10;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 interface CheckResult {
@@ -282,26 +286,29 @@ try {
   // only its rising side (decision 0046). The halves' sizes stand for their middles, half the run apart, so growth
   // over the run is twice the difference. The web is judged as the sum of its processes (RSS, and V8 heap from their
   // reports): when a worker dies, its streams and requests move to the others, so one worker's size follows the
-  // faults while the sum follows the load. The upstream and the primary are judged each (a restarted upstream is a
-  // new process, not compared).
+  // faults while the sum follows the load. Their heaps are judged by the workers' mean floor (workersHeap says why).
+  // The upstream and the primary are judged each (a restarted upstream is a new process, not compared).
   const judged = (r: Reading) => [
     ...r.processes.filter((p) => p.name !== 'web worker'),
     { name: 'web processes (Σ RSS)', pid: 0, rss: r.webRss },
   ];
-  const judgedHeap = (r: Reading) => [
-    ...r.processes
-      .filter((p) => p.name !== 'web worker' && !Number.isNaN(p.heap))
-      .map((p) => ({ name: `${p.name} heap`, pid: p.pid, rss: p.heap })),
-    { name: 'web processes (Σ heap)', pid: 0, rss: r.webHeap },
-  ];
+  const heaps = (r: Reading, workers: boolean) =>
+    r.processes
+      .filter((p) => (p.name === 'web worker') === workers && !Number.isNaN(p.heap))
+      .map((p) => ({ name: `${p.name} heap`, pid: p.pid, rss: p.heap }));
   const middle = start + (until - start) / 2;
   const firstHalf = readings.filter((r) => r.at >= start && r.at < middle);
   const secondHalf = readings.filter((r) => r.at >= middle);
   if (firstHalf.length && secondHalf.length) {
-    const heapRead = (rs: Reading[]) => rs.filter((r) => !Number.isNaN(r.webHeap)).map(judgedHeap);
+    const heapRead = (rs: Reading[], workers: boolean) => rs.filter((r) => !Number.isNaN(r.webHeap)).map((r) => heaps(r, workers));
+    const workersBefore = workersHeap(heapRead(firstHalf, true), WORKER_HEAP_READINGS);
+    const workersAfter = workersHeap(heapRead(secondHalf, true), WORKER_HEAP_READINGS);
     const grown = [
       ...processGrowth(firstHalf.map(judged), secondHalf.map(judged), 'median'),
-      ...processGrowth(heapRead(firstHalf), heapRead(secondHalf), 'floor'),
+      ...processGrowth(heapRead(firstHalf, false), heapRead(secondHalf, false), 'floor'),
+      ...(workersBefore > 0 && workersAfter > 0
+        ? [{ name: 'web workers heap (mean floor)', pid: 0, percent: growthPercent(workersBefore, workersAfter) }]
+        : []),
     ].map((g) => ({ ...g, percent: 2 * g.percent }));
     const each = grown.map((g) => `${g.name}${g.pid ? ` ${g.pid}` : ''} ${g.percent >= 0 ? '+' : ''}${g.percent.toFixed(1)} %`).join(', ');
     // A run of a few minutes holds one or two of a worker's collection cycles and none of the primary's: there the
@@ -314,7 +321,7 @@ try {
       violations: (judgedHere ? grown : [])
         .filter((g) => g.name !== 'stream clients' && g.percent > MAX_GROWTH_PERCENT)
         .map((g) => `${g.name}${g.pid ? ` ${g.pid}` : ''}: +${g.percent.toFixed(1)} %`),
-      note: `median RSS and heap floor, minutes ${half}–${config.minutes} against 0–${half}, twice their difference: ${each}; a restarted upstream is not compared`,
+      note: `median RSS, heap floor and the workers' mean heap floor, minutes ${half}–${config.minutes} against 0–${half}, twice their difference: ${each}; a restarted upstream is not compared`,
     });
   }
 
