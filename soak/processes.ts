@@ -39,7 +39,7 @@ function reportOptions(dir: string): string {
 /** The folder a started process writes its reports into. */
 export const reportsOf = (dataDir: string) => path.join(dataDir, 'reports');
 
-/** V8 heap in use of a process started with reportOptions, from the report it writes on SIGUSR2; NaN if none came in 5 s. */
+/** V8's heap of a process started with reportOptions, from the report it writes on SIGUSR2; NaNs if none came in 5 s. */
 export async function heapOf(pid: number | null | undefined, dir: string): Promise<Heap> {
   const none = { used: NaN, external: NaN };
   if (!pid) return none;
