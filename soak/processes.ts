@@ -41,7 +41,7 @@ export const reportsOf = (dataDir: string) => path.join(dataDir, 'reports');
 
 /** V8's heap of a process started with reportOptions, from the report it writes on SIGUSR2; NaNs if none came in 5 s. */
 export async function heapOf(pid: number | null | undefined, dir: string): Promise<Heap> {
-  const none = { used: NaN, external: NaN };
+  const none = { used: NaN, committed: NaN, external: NaN };
   if (!pid) return none;
   try {
     process.kill(pid, 'SIGUSR2');
@@ -54,10 +54,11 @@ export async function heapOf(pid: number | null | undefined, dir: string): Promi
     if (!name) continue;
     try {
       const report = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as {
-        javascriptHeap: { usedMemory: number; externalMemory: number };
+        javascriptHeap: { usedMemory: number; totalCommittedMemory: number; externalMemory: number };
       };
       fs.rmSync(path.join(dir, name));
-      return { used: report.javascriptHeap.usedMemory, external: report.javascriptHeap.externalMemory };
+      const heap = report.javascriptHeap;
+      return { used: heap.usedMemory, committed: heap.totalCommittedMemory, external: heap.externalMemory };
     } catch {
       // still being written
     }
@@ -65,8 +66,8 @@ export async function heapOf(pid: number | null | undefined, dir: string): Promi
   return none;
 }
 
-/** V8's heap in use, and the memory outside it that V8 accounts for (buffers), in bytes. */
-export type Heap = { used: number; external: number };
+/** V8's heap in use, the memory it holds from the system for it, and the memory outside it that V8 accounts for (buffers), in bytes. */
+export type Heap = { used: number; committed: number; external: number };
 
 export class Upstream {
   service: Service | null = null;

@@ -14,10 +14,11 @@ export interface Reading {
   webHeap: number;
   held: number;
   /**
-   * Each process's RSS, its anonymous part, V8 heap and V8's external memory (heap and external NaN when not read):
+   * Each process's RSS, its anonymous part, V8 heap in use and committed, and V8's external memory (the last three NaN
+   * when not read):
    * the web's primary and workers, the upstream, the stream clients.
    */
-  processes: { name: string; pid: number; rss: number; anonymous: number; heap: number; external: number }[];
+  processes: { name: string; pid: number; rss: number; anonymous: number; heap: number; committed: number; external: number }[];
 }
 
 export interface MinuteRow {

@@ -128,8 +128,15 @@ try {
             { name: 'upstream', pid: upstream.pid ?? 0, reports: reportsOf(upstream.dataDir) },
             { name: 'stream clients', pid: clients.pid, reports: '' },
           ].map(async ({ reports, ...p }) => {
-            const heap = withHeap && reports ? await heapOf(p.pid, reports) : { used: NaN, external: NaN };
-            return { ...p, rss: rssOf(p.pid), anonymous: anonymousOf(p.pid), heap: heap.used, external: heap.external };
+            const heap = withHeap && reports ? await heapOf(p.pid, reports) : { used: NaN, committed: NaN, external: NaN };
+            return {
+              ...p,
+              rss: rssOf(p.pid),
+              anonymous: anonymousOf(p.pid),
+              heap: heap.used,
+              committed: heap.committed,
+              external: heap.external,
+            };
           }),
         );
         const webProcesses = processes.filter((p) => p.name.startsWith('web'));
@@ -367,12 +374,12 @@ try {
   );
   fs.writeFileSync(
     path.join(out, 'memory.csv'),
-    'seconds,process,pid,rss_mb,anonymous_mb,heap_mb,external_mb\n' +
+    'seconds,process,pid,rss_mb,anonymous_mb,heap_mb,committed_mb,external_mb\n' +
       readings
         .flatMap((r) =>
           r.processes.map(
             (p) =>
-              `${((r.at - start) / 1000).toFixed(0)},${p.name},${p.pid},${[p.rss, p.anonymous, p.heap, p.external].map((b) => (b / 2 ** 20).toFixed(1)).join(',')}`,
+              `${((r.at - start) / 1000).toFixed(0)},${p.name},${p.pid},${[p.rss, p.anonymous, p.heap, p.committed, p.external].map((b) => (b / 2 ** 20).toFixed(1)).join(',')}`,
           ),
         )
         .join('\n') +
