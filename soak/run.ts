@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   failuresOutsideFaults,
+  growthPercent,
   historyViolations,
   lateRecoveries,
   ledgerViolations,
   orderViolations,
-  growthPercent,
   processGrowth,
   streamViolations,
   workersHeap,
