@@ -195,10 +195,24 @@ function sizeOf(values: number[], by: SizeBy): number {
  * one worker through the run: a fault replaces them, and they share the load evenly, so each floor is one share.
  */
 export function workersHeap(readings: readonly ProcessReading[], minReadings: number): number {
-  const values = new Map<number, number[]>();
-  for (const reading of readings) for (const p of reading) if (p.rss > 0) values.set(p.pid, [...(values.get(p.pid) ?? []), p.rss]);
-  const floors = [...values.values()].filter((v) => v.length >= minReadings).map((v) => Math.min(...v));
+  const floors = [...sizesOf(readings, 'floor').values()].filter((p) => p.readings >= minReadings).map((p) => p.size);
   return floors.length ? floors.reduce((a, b) => a + b, 0) / floors.length : NaN;
+}
+
+const processKey = (p: { name: string; pid: number }) => `${p.name} ${p.pid}`;
+
+/** Each process's size over a window of readings (by its median or floor), and how many readings it had there. */
+function sizesOf(readings: readonly ProcessReading[], by: SizeBy) {
+  const seen = new Map<string, { name: string; pid: number; values: number[] }>();
+  for (const reading of readings) {
+    for (const p of reading) {
+      if (!(p.rss > 0)) continue;
+      const entry = seen.get(processKey(p)) ?? { name: p.name, pid: p.pid, values: [] };
+      entry.values.push(p.rss);
+      seen.set(processKey(p), entry);
+    }
+  }
+  return new Map([...seen].map(([k, p]) => [k, { name: p.name, pid: p.pid, size: sizeOf(p.values, by), readings: p.values.length }]));
 }
 
 /**
@@ -211,22 +225,9 @@ export function processGrowth(
   later: readonly ProcessReading[],
   by: SizeBy,
 ): { name: string; pid: number; percent: number }[] {
-  const key = (p: { name: string; pid: number }) => `${p.name} ${p.pid}`;
-  const sizes = (readings: readonly ProcessReading[]) => {
-    const out = new Map<string, { name: string; pid: number; values: number[] }>();
-    for (const reading of readings) {
-      for (const p of reading) {
-        if (!(p.rss > 0)) continue;
-        const seen = out.get(key(p)) ?? { name: p.name, pid: p.pid, values: [] };
-        seen.values.push(p.rss);
-        out.set(key(p), seen);
-      }
-    }
-    return new Map([...out].map(([k, p]) => [k, { name: p.name, pid: p.pid, size: sizeOf(p.values, by) }]));
-  };
-  const alive = new Set((later.at(-1) ?? []).filter((p) => p.rss > 0).map(key));
-  const before = sizes(first);
-  return [...sizes(later)].flatMap(([k, p]) => {
+  const alive = new Set((later.at(-1) ?? []).filter((p) => p.rss > 0).map(processKey));
+  const before = sizesOf(first, by);
+  return [...sizesOf(later, by)].flatMap(([k, p]) => {
     const b = before.get(k);
     return b && alive.has(k) ? [{ name: p.name, pid: p.pid, percent: growthPercent(b.size, p.size) }] : [];
   });

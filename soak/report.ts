@@ -15,8 +15,7 @@ export interface Reading {
   held: number;
   /**
    * Each process's RSS, its anonymous part, V8 heap in use and committed, and V8's external memory (the last three NaN
-   * when not read):
-   * the web's primary and workers, the upstream, the stream clients.
+   * when not read): the web's primary and workers, the upstream, the stream clients.
    */
   processes: { name: string; pid: number; rss: number; anonymous: number; heap: number; committed: number; external: number }[];
 }
