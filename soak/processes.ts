@@ -39,14 +39,16 @@ function reportOptions(dir: string): string {
 /** The folder a started process writes its reports into. */
 export const reportsOf = (dataDir: string) => path.join(dataDir, 'reports');
 
+/** A heap not read (no report came, or none was asked for). */
+export const HEAP_NOT_READ: Heap = { used: NaN, committed: NaN, external: NaN };
+
 /** V8's heap of a process started with reportOptions, from the report it writes on SIGUSR2; NaNs if none came in 5 s. */
 export async function heapOf(pid: number | null | undefined, dir: string): Promise<Heap> {
-  const none = { used: NaN, committed: NaN, external: NaN };
-  if (!pid) return none;
+  if (!pid) return HEAP_NOT_READ;
   try {
     process.kill(pid, 'SIGUSR2');
   } catch {
-    return none; // gone
+    return HEAP_NOT_READ; // gone
   }
   for (let i = 0; i < 50; i++) {
     await sleep(100);
@@ -63,7 +65,7 @@ export async function heapOf(pid: number | null | undefined, dir: string): Promi
       // still being written
     }
   }
-  return none;
+  return HEAP_NOT_READ;
 }
 
 /** V8's heap in use, the memory it holds from the system for it, and the memory outside it that V8 accounts for (buffers), in bytes. */

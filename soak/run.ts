@@ -22,7 +22,18 @@ import { BurstKills } from './burst-kills';
 import { readSoakConfig } from './config';
 import { readLedger } from './database';
 import { runFault } from './faults';
-import { anonymousOf, ensureBuilt, heapOf, reportsOf, rssOf, startWebTier, Upstream, workerPids, type WebTier } from './processes';
+import {
+  anonymousOf,
+  ensureBuilt,
+  HEAP_NOT_READ,
+  heapOf,
+  reportsOf,
+  rssOf,
+  startWebTier,
+  Upstream,
+  workerPids,
+  type WebTier,
+} from './processes';
 import { Recorder } from './record';
 import { csv, minuteRows, svg, table, type Reading } from './report';
 import { startStreamClients } from './streams';
@@ -128,7 +139,7 @@ try {
             { name: 'upstream', pid: upstream.pid ?? 0, reports: reportsOf(upstream.dataDir) },
             { name: 'stream clients', pid: clients.pid, reports: '' },
           ].map(async ({ reports, ...p }) => {
-            const heap = withHeap && reports ? await heapOf(p.pid, reports) : { used: NaN, committed: NaN, external: NaN };
+            const heap = withHeap && reports ? await heapOf(p.pid, reports) : HEAP_NOT_READ;
             return {
               ...p,
               rss: rssOf(p.pid),
