@@ -29,7 +29,7 @@ export default defineConfig({
   server: { hmr: { port: 24679 } },
   // Phones on slow networks: every KiB of first-load JS counts, and terser packs tighter than esbuild.
   build: {
-    target: 'es2020',
+    target: 'es2022',
     // SOURCEMAP=1 npm run build: maps to see which module the first-load bytes come from.
     sourcemap: !!process.env.SOURCEMAP,
     // NOMINIFY=1 npm run build: readable function names in a CPU profile of the browser (never for budgets).

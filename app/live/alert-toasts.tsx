@@ -26,7 +26,7 @@ export function AlertToasts({ signedIn }: { signedIn: boolean }) {
     void import('./store').then(({ live }) => {
       if (cancelled || !live) return;
       const release = live.retain();
-      const off = live.onAlert((alert) => {
+      const off = live.hear('alert', (alert) => {
         setFired((list) => [...list.filter((a) => a.id !== alert.id), alert].slice(-MAX_TOASTS));
         if (window.location.pathname === '/alerts') window.dispatchEvent(new Event(RESYNC_EVENT));
       });

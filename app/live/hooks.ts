@@ -45,7 +45,7 @@ export function useLiveQuoteDraw(id: number, node: RefObject<Element>, draw: (q:
       drawLatest();
     });
     // One observer for every row; a few rows of margin, so a row is live again just before a scroll shows it.
-    // (No check that the browser has one: every browser that runs this ES2020 script does.)
+    // (No check that the browser has one: every browser that runs this ES2022 script does.)
     observer ??= new IntersectionObserver((entries) => entries.forEach((e) => nearScreen.get(e.target)?.(e.isIntersecting)), {
       rootMargin: '200px',
     });

@@ -24,9 +24,9 @@ export function useLiveAccount(): LiveAccount | null {
 }
 
 export function useLiveKline(listener: (k: KlineData) => void) {
-  useEffect(() => live?.onKline(listener), [listener]);
+  useEffect(() => live?.hear('kline', listener), [listener]);
 }
 
 export function useLiveClosed(listener: (ids: number[]) => void) {
-  useEffect(() => live?.onClosed(listener), [listener]);
+  useEffect(() => live?.hear('closed', listener), [listener]);
 }

@@ -27,14 +27,22 @@ class TestEventSource {
 }
 
 vi.stubGlobal('EventSource', TestEventSource);
-// Frames are never drawn here: the events under test reach their listeners at once. The timer that runs out when the
-// stream has been silent too long is kept, for the test to run it as if that time had passed.
+// The timers are kept for the test to run as if their time had passed: the one that runs out when the stream has been
+// silent too long, and the one before a frame, which hands on the live candles (the frame follows at once).
 let silenceRunsOut: (() => void) | null = null;
+let beforeFrame: (() => void) | null = null;
 vi.stubGlobal('window', {
   addEventListener() {},
   dispatchEvent() {},
-  setTimeout: (run: () => void, ms: number) => (ms === STREAM_SILENT_MS && (silenceRunsOut = run), 1),
+  setTimeout: (run: () => void, ms: number) => (ms === STREAM_SILENT_MS ? (silenceRunsOut = run) : (beforeFrame = run), 1),
 });
+vi.stubGlobal('requestAnimationFrame', (draw: (time: number) => void) => (draw(0), 1));
+/** The time before the next frame passes: live candles reach their listeners. */
+const beforeTheFrame = () => {
+  const run = beforeFrame;
+  beforeFrame = null;
+  run?.();
+};
 vi.stubGlobal('document', { addEventListener() {}, visibilityState: 'visible' });
 const reload = vi.fn();
 vi.stubGlobal('location', { reload });
@@ -56,35 +64,50 @@ afterAll(() => {
 });
 
 test.each([
-  ['kline', live.onKline.bind(live), { instrumentId: 1, close: 1.1 }, { instrumentId: 1, close: 1.1 }],
-  ['closed', live.onClosed.bind(live), { ids: [4, 5] }, [4, 5]],
-  ['alert', live.onAlert.bind(live), { id: 9, code: 'EURUSD' }, { id: 9, code: 'EURUSD' }],
-] as const)(
-  'a %s listener that throws is logged with its event, and the listeners after it still get the event',
-  (name, on, data, given) => {
-    const failure = new Error('a listener failed');
-    const after = vi.fn();
-    const offs = [
-      on(() => {
-        throw failure;
-      }),
-      on(after),
-    ];
-    source.send(name, JSON.stringify(data));
-    expect(after).toHaveBeenCalledWith(given);
-    expect(logged).toHaveBeenCalledWith('[live]', name, failure);
-    offs.forEach((off) => off());
-  },
-);
+  ['kline', { instrumentId: 1, close: 1.1 }, { instrumentId: 1, close: 1.1 }],
+  ['closed', { ids: [4, 5] }, [4, 5]],
+  ['alert', { id: 9, code: 'EURUSD' }, { id: 9, code: 'EURUSD' }],
+] as const)('a %s listener that throws is logged with its event, and the listeners after it still get the event', (name, data, given) => {
+  const on = (listener: () => void) => live.hear(name, listener);
+  const failure = new Error('a listener failed');
+  const after = vi.fn();
+  const offs = [
+    on(() => {
+      throw failure;
+    }),
+    on(after),
+  ];
+  source.send(name, JSON.stringify(data));
+  beforeTheFrame();
+  expect(after).toHaveBeenCalledWith(given);
+  expect(logged).toHaveBeenCalledWith('[live]', name, failure);
+  offs.forEach((off) => off());
+});
 
 test('a malformed event is dropped and logged; the stream goes on with the next one', () => {
   const listener = vi.fn();
-  const off = live.onKline(listener);
+  const off = live.hear('kline', listener);
   expect(() => source.send('kline', '{"instrumentId": 1,')).not.toThrow();
   expect(listener).not.toHaveBeenCalled();
   expect(logged).toHaveBeenCalledWith('[live]', 'kline', expect.any(SyntaxError));
   source.send('kline', '{"instrumentId": 1}');
+  beforeTheFrame();
   expect(listener).toHaveBeenCalledWith({ instrumentId: 1 });
+  off();
+});
+
+test('live candles are handed on before the frame that draws the quotes, oldest first, a candle once with its latest tick', () => {
+  const candles: unknown[] = [];
+  const off = live.hear('kline', (k) => candles.push(k));
+  const kline = (time: number, close: number) => ({ code: 'EURUSD', period: '1', time, close });
+  source.send('kline', JSON.stringify(kline(60, 1.1)));
+  source.send('kline', JSON.stringify(kline(60, 1.2)));
+  source.send('kline', JSON.stringify(kline(120, 1.3)));
+  source.send('kline', JSON.stringify(kline(120, 1.4)));
+  expect(candles).toEqual([]);
+  beforeTheFrame();
+  // The minute that closed keeps its last tick; the new one is handed on after it.
+  expect(candles).toEqual([kline(60, 1.2), kline(120, 1.4)]);
   off();
 });
 
@@ -102,7 +125,7 @@ describe('the stream’s version', () => {
   test('a server that names another version reloads the tab: its events are in shapes this code would misread', () => {
     const stream = reconnect('GBPUSD');
     const listener = vi.fn();
-    const off = live.onAlert(listener);
+    const off = live.hear('alert', listener);
     stream.send('status', JSON.stringify({ state: 'up', version: STREAM_VERSION + 1 }));
     expect(reload).toHaveBeenCalledTimes(1);
     stream.send('alert', '{"id": 1}');
@@ -113,7 +136,7 @@ describe('the stream’s version', () => {
   test('the same version: no reload, and the events are read', () => {
     const stream = reconnect('USDJPY');
     const listener = vi.fn();
-    const off = live.onAlert(listener);
+    const off = live.hear('alert', listener);
     stream.send('status', JSON.stringify({ state: 'up', version: STREAM_VERSION }));
     stream.send('alert', '{"id": 2}');
     expect(reload).not.toHaveBeenCalled();
@@ -125,11 +148,12 @@ describe('the stream’s version', () => {
     const stream = reconnect('XAUUSD');
     const kline = vi.fn();
     const closed = vi.fn();
-    const offs = [live.onKline(kline), live.onClosed(closed)];
+    const offs = [live.hear('kline', kline), live.hear('closed', closed)];
     // Its replays come before its status, in the old shapes; then its status, which names no version.
     stream.send('closed', '{"ids": [7]}');
     stream.send('status', JSON.stringify({ state: 'up' }));
     stream.send('kline', '{"forex_id": 1, "Close": 1.1}');
+    beforeTheFrame();
     expect(reload).not.toHaveBeenCalled();
     expect(kline).not.toHaveBeenCalled();
     expect(closed).not.toHaveBeenCalled();

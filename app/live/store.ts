@@ -1,7 +1,7 @@
 /**
  * The browser side of `GET /stream`: one EventSource per tab, shared by every component. Updates are
- * collected and drawn once per animation frame (or at a page's slower pace), so a burst of quotes costs one
- * frame on a weak phone: React's render of what shows them, or a market row's own writes (useLiveQuoteDraw).
+ * collected and drawn once per animation frame (or at a page's slower pace), so a round of prices and its candle
+ * cost one frame on a weak phone: React's render of what shows them, or a market row's own writes (useLiveQuoteDraw).
  * Reconnects when the tab comes back (visibilitychange), the network returns (online) or the page is restored
  * from the back-forward cache (pageshow); shows the feed as stale meanwhile.
  */
@@ -63,9 +63,12 @@ function report(name: string, task: () => void) {
   }
 }
 
-/** Each listener runs on its own: one that throws leaves the others their event. */
-const notify = <T>(name: string, listeners: Set<(value: T) => void>, value: T) =>
-  listeners.forEach((listener) => report(name, () => listener(value)));
+/** The stream's news that its listeners hear at once (a candle with the frame of its round), by kind. */
+interface Told {
+  kline: KlineData;
+  closed: number[];
+  alert: PriceAlert;
+}
 
 /** EventSource.OPEN and .CLOSED, as literals the minifier can fold (the page's first-load bytes count). */
 const OPEN = 1;
@@ -73,6 +76,14 @@ const CLOSED = 2;
 
 /** Quotes of a connect's snapshot handed to React per animation frame (at most). */
 const SNAPSHOT_QUOTES_PER_FRAME = 6;
+
+/**
+ * Live prices take at most this share of the main thread: a phone too slow to draw every round of ticks draws every
+ * other, or every third (a frame's cost is measured on the device; a fast one draws them all).
+ */
+const PRICES_SHARE = 0.25;
+/** However slow the phone, prices are drawn at least this often. */
+const SLOWEST_PACE_MS = 1000;
 
 /** How long a hidden tab keeps its stream. */
 const HIDDEN_CLOSE_MS = 5000;
@@ -91,13 +102,15 @@ class LiveStore {
   private pendingQuotes = new Map<number, Quote>();
   private pendingAccount: LiveAccount | null = null;
   private pendingHealth: FeedHealth | null = null;
+  /** Live candles not yet handed on, by time: oldest first, a candle once with its latest tick. */
+  private pendingKlines = new Map<number, KlineData>();
   private frame = 0;
   private lastFlush = 0;
+  /** What the last frame of prices cost this device's main thread (ms): sets the pace below. */
+  private frameCost = 0;
   /** Set by a connect until its snapshot is drawn. */
   private snapshot = false;
-  private klineListeners = new Set<(k: KlineData) => void>();
-  private closedListeners = new Set<(ids: number[]) => void>();
-  private alertListeners = new Set<(alert: PriceAlert) => void>();
+  private readonly told: { [K in keyof Told]: Set<(news: Told[K]) => void> } = { kline: new Set(), closed: new Set(), alert: new Set() };
   private users = 0;
   private wired = false;
   /** The id of the last event received: a new EventSource sends it so the hub replays what was missed. */
@@ -141,16 +154,14 @@ class LiveStore {
     this.connect();
   }
 
-  onKline(listener: (k: KlineData) => void): () => void {
-    return listen(this.klineListeners, listener);
+  /** Listens to one kind of the stream's news; the function returned stops listening. */
+  hear<K extends keyof Told>(kind: K, listener: (news: Told[K]) => void): () => void {
+    return listen(this.told[kind], listener);
   }
 
-  onClosed(listener: (ids: number[]) => void): () => void {
-    return listen(this.closedListeners, listener);
-  }
-
-  onAlert(listener: (alert: PriceAlert) => void): () => void {
-    return listen(this.alertListeners, listener);
+  /** Each listener runs on its own: one that throws leaves the others their news. */
+  private tell<K extends keyof Told>(kind: K, news: Told[K]) {
+    this.told[kind].forEach((listener) => report(kind, () => listener(news)));
   }
 
   private connect() {
@@ -213,10 +224,14 @@ class LiveStore {
       this.pendingAccount = a;
       this.schedule();
     });
-    on('kline', (k: KlineData) => notify('kline', this.klineListeners, k));
+    // (An old stream's candle still waiting is handed on too: the chart leaves another code's or period's.)
+    on('kline', (k: KlineData) => {
+      this.pendingKlines.set(k.time, k);
+      this.schedule();
+    });
     // Closed orders are handled at once, never batched away.
-    on('closed', (c: { ids: number[] }) => notify('closed', this.closedListeners, c.ids));
-    on('alert', (a: PriceAlert) => notify('alert', this.alertListeners, a));
+    on('closed', (c: { ids: number[] }) => this.tell('closed', c.ids));
+    on('alert', (a: PriceAlert) => this.tell('alert', a));
     on(
       'status',
       (s: StatusData) => {
@@ -283,13 +298,23 @@ class LiveStore {
   private schedule() {
     if (this.frame) return;
     // The page's pace holds the next frame back; a connect's snapshot is drawn at once (a few quotes a frame).
+    const pace = Math.max(this.scope.pace ?? 0, Math.min(SLOWEST_PACE_MS, this.frameCost / PRICES_SHARE));
     this.frame = window.setTimeout(
-      () =>
+      () => {
+        const start = performance.now();
+        // Candles first, so that the chart's own drawing (the canvas asks for a frame of its own, the SVG renders at
+        // once) falls in the frame that draws the quotes: one layout and paint a round of prices, not two. (Candles
+        // that come while the frame waits, a hidden tab's, go with the next round.)
+        this.pendingKlines.forEach((k) => this.tell('kline', k));
+        this.pendingKlines.clear();
         requestAnimationFrame(() => {
           this.frame = 0;
           this.flush();
-        }),
-      this.snapshot ? 0 : this.lastFlush + (this.scope.pace ?? 0) - performance.now(),
+          // A task queued in the frame runs once it is laid out and painted: the frame's whole cost to the main thread.
+          window.setTimeout(() => (this.frameCost = performance.now() - start));
+        });
+      },
+      this.snapshot ? 0 : this.lastFlush + pace - performance.now(),
     );
   }
 

@@ -6,6 +6,7 @@
  * cost two long tasks and 48 KiB that a trader who only looks never needed. Times are London's (spec §9).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from '~/i18n/react';
 import type { ChartPeriod } from '#contract/enums';
 import { STREAM_VERSION } from '#contract/stream';
@@ -235,8 +236,9 @@ export function CandleChart({
       if (!merged) return;
       latest.current = merged;
       if (chart.current) chart.current.update(k);
-      // A hidden tab draws nothing (the canvas's frames wait too); it catches up when shown (below).
-      else if (!document.hidden) setShown((s) => ({ from: s.from, list: merged }));
+      // A hidden tab draws nothing (the canvas's frames wait too); it catches up when shown (below). Rendered now, so
+      // that the store's next frame lays out and paints the candle with the quotes (live/store.ts).
+      else if (!document.hidden) flushSync(() => setShown((s) => ({ from: s.from, list: merged })));
     },
     [code, period],
   );
