@@ -5,25 +5,7 @@
  */
 import { afterAll, beforeEach, expect, test, vi } from 'vitest';
 import { STREAM_SILENT_MS, STREAM_VERSION } from '#contract/stream';
-
-class TestEventSource {
-  static last: TestEventSource | null = null;
-  readyState = 1;
-  onerror: (() => void) | null = null;
-  private readonly handlers = new Map<string, ((e: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
-    TestEventSource.last = this;
-  }
-  addEventListener(name: string, handler: (e: MessageEvent<string>) => void) {
-    this.handlers.set(name, [...(this.handlers.get(name) ?? []), handler]);
-  }
-  close() {
-    this.readyState = 2;
-  }
-  send(name: string, data: unknown) {
-    for (const handler of this.handlers.get(name) ?? []) handler({ data: JSON.stringify(data), lastEventId: '' } as MessageEvent<string>);
-  }
-}
+import { TestEventSource } from './test-event-source';
 
 let now = 0;
 const timers: { run: () => void; ms: number | undefined }[] = [];
@@ -60,7 +42,7 @@ async function openPage(pace?: number) {
   const live = (await import('./store')).live!;
   live.retain({ code: 'EURUSD', period: '1', pace });
   stream = TestEventSource.last!;
-  stream.send('status', { state: 'up', version: STREAM_VERSION });
+  stream.send('status', JSON.stringify({ state: 'up', version: STREAM_VERSION }));
   return live;
 }
 
@@ -70,7 +52,7 @@ async function openPage(pace?: number) {
  */
 let lastStart = 0;
 function round(cost: number) {
-  stream.send('quotes', [{ instrumentId: 1, price: now }]);
+  stream.send('quotes', JSON.stringify([{ instrumentId: 1, price: now }]));
   const frame = take((ms) => ms !== STREAM_SILENT_MS && ms !== undefined);
   now += Math.max(0, frame.ms!);
   const since = now - lastStart;

@@ -5,26 +5,7 @@
  */
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import { STREAM_SILENT_MS } from '#contract/stream';
-
-/** An EventSource whose events the test sends. */
-class TestEventSource {
-  static last: TestEventSource | null = null;
-  readyState = 0;
-  onerror: (() => void) | null = null;
-  private readonly handlers = new Map<string, ((e: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
-    TestEventSource.last = this;
-  }
-  addEventListener(name: string, handler: (e: MessageEvent<string>) => void) {
-    this.handlers.set(name, [...(this.handlers.get(name) ?? []), handler]);
-  }
-  close() {
-    this.readyState = 2;
-  }
-  send(name: string, data: string) {
-    for (const handler of this.handlers.get(name) ?? []) handler({ data, lastEventId: '' } as MessageEvent<string>);
-  }
-}
+import { TestEventSource } from './test-event-source';
 
 vi.stubGlobal('EventSource', TestEventSource);
 // The timers are kept for the test to run as if their time had passed: the one that runs out when the stream has been

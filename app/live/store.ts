@@ -78,8 +78,8 @@ const CLOSED = 2;
 const SNAPSHOT_QUOTES_PER_FRAME = 6;
 
 /**
- * Live prices take at most this share of the main thread: a phone too slow to draw every round of ticks draws every
- * other, or every third (a frame's cost is measured on the device; a fast one draws them all).
+ * The frames that draw live prices take at most this share of the main thread: a phone too slow to draw every round
+ * of ticks draws every other, or every third (a frame's cost is measured on the device; a fast one draws them all).
  */
 const PRICES_SHARE = 0.25;
 /** However slow the phone, prices are drawn at least this often. */
