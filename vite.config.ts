@@ -29,6 +29,7 @@ export default defineConfig({
   server: { hmr: { port: 24679 } },
   // Phones on slow networks: every KiB of first-load JS counts, and terser packs tighter than esbuild.
   build: {
+    // Class fields as written, not through a helper (53 bytes of `/`'s first load): Chrome 80, Safari 14.1 (decision 0051).
     target: 'es2022',
     // SOURCEMAP=1 npm run build: maps to see which module the first-load bytes come from.
     sourcemap: !!process.env.SOURCEMAP,
