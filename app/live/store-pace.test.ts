@@ -63,9 +63,9 @@ function round(cost: number) {
   return since;
 }
 
-/** The time between two frames' starts once the store has measured the device (its measure settles in a few). */
+/** The time between two frames' starts once the store has measured the device (each frame sets the next one's wait). */
 function settledInterval(cost: number) {
-  for (let i = 0; i < 30; i++) round(cost);
+  round(cost);
   return round(cost);
 }
 

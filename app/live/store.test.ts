@@ -9,7 +9,8 @@ import { TestEventSource } from './test-event-source';
 
 vi.stubGlobal('EventSource', TestEventSource);
 // The timers are kept for the test to run as if their time had passed: the one that runs out when the stream has been
-// silent too long, and the one before a frame, which hands on the live candles (the frame follows at once).
+// silent too long, and the last other one, which is the one before a frame (it hands on the live candles, and the frame
+// follows at once) or the one after it (it measures the frame, and changes nothing these tests read).
 let silenceRunsOut: (() => void) | null = null;
 let beforeFrame: (() => void) | null = null;
 vi.stubGlobal('window', {
