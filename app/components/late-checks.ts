@@ -26,13 +26,36 @@ function unchecked<V>(formData: FormData): Submission<V, string[]> {
   return parse<V, string[]>(formData, { resolve: (value) => ({ value: value as V }) });
 }
 
-/** conform's validation for a form whose check may not be there yet; checked as fields are left once it is. */
+/**
+ * conform's validation for a form whose check may not be there yet: checked on submit, and as a field is changed
+ * once it has been checked; `useCheckOnLeave` checks a field as it is left.
+ */
 export function lateValidation<V>(check: ((formData: FormData) => Submission<V, string[]>) | null | undefined) {
   return {
     onValidate: ({ formData }: { formData: FormData }) => (check ? check(formData) : unchecked<V>(formData)),
-    shouldValidate: check ? ('onBlur' as const) : ('onSubmit' as const),
+    shouldValidate: 'onSubmit' as const,
     shouldRevalidate: 'onInput' as const,
   };
+}
+
+/**
+ * Once a form's check is there, a field is checked as it is left, after the frame that shows what left it. conform's
+ * own check on leaving ran inside that tap's task, so a tap on "Buy up" straight from the lots waited for the
+ * ticket's whole check before the confirmation could open (decision 0053).
+ */
+export function useCheckOnLeave(form: { id: string; validate: (options: { name: string }) => void }, checked: boolean) {
+  const { id, validate } = form;
+  useEffect(() => {
+    if (!checked) return;
+    const leave = (event: FocusEvent) => {
+      const field = event.target as Partial<HTMLInputElement>;
+      if (!field.name || field.form?.id !== id) return;
+      const name = field.name;
+      requestAnimationFrame(() => setTimeout(() => document.forms.namedItem(id) && validate({ name })));
+    };
+    document.addEventListener('focusout', leave);
+    return () => document.removeEventListener('focusout', leave);
+  }, [id, validate, checked]);
 }
 
 /** A form's HTML constraints, as conform derives them from a schema (`getZodConstraint`). */
@@ -75,6 +98,7 @@ export function useLateSchemaForm<M, S extends z.ZodTypeAny>(
     constraint: options.constraint as never,
     ...lateValidation(late?.check),
   });
+  useCheckOnLeave(form, late !== null);
   // conform re-renders a form only for the state its own render read; after a full page load the page can
   // render again without its Field children, dropping their reads, so read every field's errors here.
   void form.allErrors;

@@ -11,7 +11,7 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { memo, useMemo } from 'react';
 import { useTranslation } from '~/i18n/react';
 import { Side, type ChartPeriod } from '#contract/enums';
-import { lateValidation, useLateSchemaCheck } from '~/components/late-checks';
+import { lateValidation, useCheckOnLeave, useLateSchemaCheck } from '~/components/late-checks';
 import { CsrfInput, ErrorList, FormError } from '~/components/form-parts';
 import { StopFields, stopMoneyIds } from '~/components/stop-fields';
 import type { Conversion, TicketInstrument } from './estimates';
@@ -82,6 +82,7 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
     constraint,
     ...validation,
   });
+  useCheckOnLeave(form, late !== null);
 
   // What the live parts share; they read the fields they show themselves (ticket-live.tsx), the form reads none.
   const ticket = useMemo<TicketPricing>(
