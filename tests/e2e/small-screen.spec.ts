@@ -1,7 +1,8 @@
 /**
  * The smallest phone we design for, 360 × 640, JavaScript on and off: every account figure and order
  * total is whole (not cut, not running under the next card) in English and in German, whose words are
- * long; and on the trade screen both order buttons are on the first screen, without scrolling.
+ * long; on the trade screen both order buttons are on the first screen, without scrolling, and a ticket field
+ * that takes focus is never under them, the tab bar or the header.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { chooseLanguage, forceMarket, openDemo, setPrice, ticketReady } from './fixtures';
