@@ -6,7 +6,7 @@
  * the form in that state.
  */
 import { parse, useForm, type Submission, type SubmissionResult } from '@conform-to/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { whenIdle } from '~/utils/when-idle';
 
@@ -41,20 +41,38 @@ export function lateValidation<V>(check: ((formData: FormData) => Submission<V, 
 /**
  * Once a form's check is there, a field is checked as it is left, after the frame that shows what left it. conform's
  * own check on leaving ran inside that tap's task, so a tap on "Buy up" straight from the lots waited for the
- * ticket's whole check before the confirmation could open (decision 0053).
+ * ticket's whole check before the confirmation could open (decision 0053). A button that loses focus (the
+ * confirmation taking it from "Buy up") is no field to check. And the first check is run once, unseen, when the
+ * browser is idle: it builds conform's coerced copy of the schema and runs zod's code cold, which a tap should not
+ * wait for (decision 0054).
  */
-export function useCheckOnLeave(form: { id: string; validate: (options: { name: string }) => void }, checked: boolean) {
+export function useCheckOnLeave(
+  form: { id: string; validate: (options: { name: string }) => void },
+  check: ((formData: FormData) => unknown) | null,
+) {
   const { id, validate } = form;
+  const checked = check !== null;
+  const latest = useRef(check);
+  useEffect(() => {
+    latest.current = check;
+  });
   useEffect(() => {
     if (!checked) return;
+    const cancelWarm = whenIdle(() => {
+      const element = document.forms.namedItem(id);
+      if (element) latest.current?.(new FormData(element));
+    });
     const leave = (event: FocusEvent) => {
       const field = event.target as Partial<HTMLInputElement>;
-      if (!field.name || field.form?.id !== id) return;
+      if (!field.name || field.form?.id !== id || field instanceof HTMLButtonElement) return;
       const name = field.name;
       requestAnimationFrame(() => setTimeout(() => document.forms.namedItem(id) && validate({ name })));
     };
     document.addEventListener('focusout', leave);
-    return () => document.removeEventListener('focusout', leave);
+    return () => {
+      cancelWarm();
+      document.removeEventListener('focusout', leave);
+    };
   }, [id, validate, checked]);
 }
 
@@ -98,7 +116,7 @@ export function useLateSchemaForm<M, S extends z.ZodTypeAny>(
     constraint: options.constraint as never,
     ...lateValidation(late?.check),
   });
-  useCheckOnLeave(form, late !== null);
+  useCheckOnLeave(form, late?.check ?? null);
   // conform re-renders a form only for the state its own render read; after a full page load the page can
   // render again without its Field children, dropping their reads, so read every field's errors here.
   void form.allErrors;

@@ -82,7 +82,7 @@ export const OrderForm = /* @__PURE__ */ memo(function OrderForm({
     constraint,
     ...validation,
   });
-  useCheckOnLeave(form, late !== null);
+  useCheckOnLeave(form, late?.check ?? null);
 
   // What the live parts share; they read the fields they show themselves (ticket-live.tsx), the form reads none.
   const ticket = useMemo<TicketPricing>(
