@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: prints the benchmark figures. Benchmarks, not tests: nothing here passes or fails.
  * `npm run bench -- --only=phone` (or any of engine,web,stream,fanout,orders,phone, comma-separated) runs only those parts.
- * The phone part (lighthouse.ts) takes BENCH_LIGHTHOUSE_RUNS (runs per page and phone, 5) and BENCH_PHONE_ONLY (pages, or
- * inp: the taps only, tick: a round of prices' cost on /trade with and without indicators, link, steady).
+ * The phone part (lighthouse.ts) takes BENCH_LIGHTHOUSE_RUNS (runs per page and phone, 5), BENCH_TAP_RUNS (page loads
+ * per page whose taps are timed, 5) and BENCH_PHONE_ONLY (pages, or inp: the taps only, tick: a round of prices' cost
+ * on /trade with and without indicators, link, steady).
  */
 import os from 'node:os';
 import { engineBenchmarks } from './engine';
