@@ -2,9 +2,11 @@
  * The smallest phone we design for, 360 × 640, JavaScript on and off: every account figure and order
  * total is whole (not cut, not running under the next card) in English and in German, whose words are
  * long; on the trade screen both order buttons are on the first screen, without scrolling, and a ticket field
- * that takes focus is never under them, the tab bar or the header.
+ * that takes focus is never under them, the tab bar or the header (in English, German and Arabic, whose buttons'
+ * words take two lines).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { LANGUAGES } from '../../contract/languages';
 import { chooseLanguage, forceMarket, openDemo, setPrice, ticketReady } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 640 } });
@@ -121,43 +123,68 @@ test('both order buttons are on the first screen of the trade page, without scro
   await expect(page.getByRole('dialog', { name: 'Your order has been confirmed' })).toBeVisible();
 });
 
-test('a ticket field that takes focus is in view, clear of the header, the order buttons and the tab bar', async ({ page }) => {
+// The page's end, a focused field and the toast keep room for the bar by its height (--action-bar-height): the
+// labels of every language fit in it, none makes the bar taller (in Russian they took three lines).
+test('the order buttons keep one height in all 18 languages', async ({ page }) => {
   await chooseLanguage(page, 'en');
   await openDemo(page);
-  await page.goto('/trade?code=EURUSD');
-  if (test.info().project.name === 'js-on') await ticketReady(page);
-  const ticket = page.getByRole('form', { name: 'Place an order' });
-  const fields = ticket.locator('input:not([type="hidden"]):not([type="radio"]), select');
-  await expect(fields).not.toHaveCount(0);
-  for (const field of await fields.all()) {
-    // The target price shows only for a pending order.
-    if (!(await field.isVisible())) continue;
-    // The page scrolled so that the field is on the screen but under the bars at its foot, or under the header
-    // at its top, then the field takes focus (a tap, or Tab from the field before it).
-    for (const under of ['bars', 'header'] as const) {
-      await field.evaluate((el, under) => {
-        const box = el.getBoundingClientRect();
-        window.scrollBy(0, under === 'bars' ? box.bottom - window.innerHeight + 4 : box.top - 4);
-        (document.activeElement as HTMLElement | null)?.blur();
-      }, under);
-      await field.focus();
-      const seen = await field.evaluate((el) => {
-        const box = el.getBoundingClientRect();
-        const header = document.querySelector('.page-header')!.getBoundingClientRect();
-        const bars = [...document.querySelectorAll('.order-buttons, .tab-bar')].map((bar) => bar.getBoundingClientRect().top);
-        // What a tap just inside the field's top and bottom edges would reach.
-        const x = box.left + box.width / 2;
-        const hits = [box.top + 2, box.bottom - 2].map((y) => document.elementFromPoint(x, y));
-        return {
-          clearOfHeader: box.top >= header.bottom - 0.5,
-          clearOfBars: box.bottom <= Math.min(...bars) + 0.5,
-          reached: hits.every((hit) => hit === el || el.contains(hit)),
-        };
-      });
-      const name = await field.getAttribute('name');
-      expect
-        .soft(seen, `${name}, focused from under the ${under}, is in view`)
-        .toEqual({ clearOfHeader: true, clearOfBars: true, reached: true });
-    }
+  for (const language of LANGUAGES) {
+    await chooseLanguage(page, language);
+    await page.goto('/trade?code=EURUSD');
+    if (test.info().project.name === 'js-on') await ticketReady(page);
+    const bar = page.locator('form.order-form .order-buttons');
+    await expect(bar).toBeVisible();
+    const { height, room } = await bar.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      room: parseFloat(getComputedStyle(el).getPropertyValue('--action-bar-height')),
+    }));
+    expect.soft(height, `the bar in ${language}`).toBeLessThanOrEqual(room + 0.5);
   }
 });
+
+// English, and the two whose order buttons' words wrap to two lines on this screen (a taller bar): German, Arabic.
+for (const language of ['en', 'de', 'ar']) {
+  test(`a ticket field that takes focus is in view, clear of the header, the order buttons and the tab bar (${language})`, async ({
+    page,
+  }) => {
+    await chooseLanguage(page, 'en');
+    await openDemo(page);
+    await chooseLanguage(page, language);
+    await page.goto('/trade?code=EURUSD');
+    if (test.info().project.name === 'js-on') await ticketReady(page);
+    const ticket = page.locator('form.order-form');
+    const fields = ticket.locator('input:not([type="hidden"]):not([type="radio"]), select');
+    await expect(fields).not.toHaveCount(0);
+    for (const field of await fields.all()) {
+      // The target price shows only for a pending order.
+      if (!(await field.isVisible())) continue;
+      // The page scrolled so that the field is on the screen but under the bars at its foot, or under the header
+      // at its top, then the field takes focus (a tap, or Tab from the field before it).
+      for (const under of ['bars', 'header'] as const) {
+        await field.evaluate((el, under) => {
+          const box = el.getBoundingClientRect();
+          window.scrollBy(0, under === 'bars' ? box.bottom - window.innerHeight + 4 : box.top - 4);
+          (document.activeElement as HTMLElement | null)?.blur();
+        }, under);
+        await field.focus();
+        const seen = await field.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const header = document.querySelector('.page-header')!.getBoundingClientRect();
+          const bars = [...document.querySelectorAll('.order-buttons, .tab-bar')].map((bar) => bar.getBoundingClientRect().top);
+          // What a tap just inside the field's top and bottom edges would reach.
+          const x = box.left + box.width / 2;
+          const hits = [box.top + 2, box.bottom - 2].map((y) => document.elementFromPoint(x, y));
+          return {
+            clearOfHeader: box.top >= header.bottom - 0.5,
+            clearOfBars: box.bottom <= Math.min(...bars) + 0.5,
+            reached: hits.every((hit) => hit === el || el.contains(hit)),
+          };
+        });
+        const name = await field.getAttribute('name');
+        expect
+          .soft(seen, `${name}, focused from under the ${under}, is in view`)
+          .toEqual({ clearOfHeader: true, clearOfBars: true, reached: true });
+      }
+    }
+  });
+}
