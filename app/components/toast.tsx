@@ -1,10 +1,22 @@
-/** A flash toast from the session: a banner without JS; with JS it also fades after a few seconds. */
+/**
+ * A flash toast from the session: with JavaScript it fades after a few seconds (an error stays) and "Dismiss" hides
+ * it. "Dismiss" is a link to the page again, so that without JavaScript it works too: a flash is shown once, and
+ * every page a toast arrives on is a GET (Post/Redirect/Get), so loading it again takes only the toast away.
+ */
+import { useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { Toast } from '~/utils/toast';
 
-export function ToastBanner({ toast }: { toast: Toast }) {
+export function ToastBanner({
+  toast,
+  dismissTo,
+}: {
+  toast: Toast;
+  /** The page without the toast, where it is not this address. */ dismissTo?: string;
+}) {
   const { t } = useTranslation();
+  const location = useLocation();
   const [visible, setVisible] = useState(true);
   useEffect(() => {
     if (toast.kind === 'error') return; // errors stay until dismissed
@@ -15,9 +27,17 @@ export function ToastBanner({ toast }: { toast: Toast }) {
   return (
     <div className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
       <span className="toast-text">{toast.message}</span>
-      <button type="button" className="toast-close" aria-label={t('actions.dismiss')} onClick={() => setVisible(false)}>
+      <a
+        href={dismissTo ?? `${location.pathname}${location.search}`}
+        className="toast-close"
+        aria-label={t('actions.dismiss')}
+        onClick={(event) => {
+          event.preventDefault();
+          setVisible(false);
+        }}
+      >
         ×
-      </button>
+      </a>
     </div>
   );
 }

@@ -27,7 +27,7 @@ test('tapping a leader shows the coming-soon toast on the ranking itself, again 
   const toast = page.getByRole('status').filter({ hasText: `Following ${name} is coming soon.` });
   await expect(toast).toBeVisible();
   await expect(page).toHaveURL(/\/rank$/);
-  await toast.getByRole('button', { name: 'Dismiss' }).click();
+  await toast.getByRole('link', { name: 'Dismiss' }).click();
   await expect(toast).toHaveCount(0);
   await second.getByRole('link').click();
   await expect(toast).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeFor, seriousFindings, WCAG_TAGS } from './axe';
 import { chooseLanguage, watchCsp } from './fixtures';
 
 const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Main sections' });
@@ -27,6 +28,21 @@ test('a visitor opening /order logs in (with a demo account) and lands back on /
   await expect(page.getByRole('heading', { name: 'User centre' })).toBeVisible();
   await expect(tabBar(page)).toHaveCount(0);
   expect(csp).toEqual([]);
+});
+
+test('a toast is dismissed where it came, with or without JavaScript, and the page stays as it was', async ({ page }) => {
+  await page.goto('/order');
+  await page.getByRole('button', { name: 'Open a demo account' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Your demo account is ready.' });
+  await expect(toast).toBeVisible();
+  await expect(page).toHaveURL(/\/order$/);
+  // axe runs in the page: with JavaScript on only.
+  if (test.info().project.name === 'js-on')
+    expect(await seriousFindings(page, axeFor(page).include('.toast').withTags(WCAG_TAGS))).toEqual([]);
+  await toast.getByRole('link', { name: 'Dismiss' }).click();
+  await expect(toast).toHaveCount(0);
+  await expect(page).toHaveURL(/\/order$/);
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
 });
 
 test('/user needs a login and then shows the user centre', async ({ page }) => {

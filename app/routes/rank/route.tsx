@@ -53,7 +53,11 @@ export default function RankingPage() {
       <PageHeader title={t('rank.title')} />
       <p className="muted rank-lead">{t('rank.lead')}</p>
       {comingSoonFor ? (
-        <ToastBanner key={tap?.n ?? 'link'} toast={{ kind: 'info', message: t('rank.comingSoon', { name: comingSoonFor }) }} />
+        <ToastBanner
+          key={tap?.n ?? 'link'}
+          toast={{ kind: 'info', message: t('rank.comingSoon', { name: comingSoonFor }) }}
+          dismissTo={rankUrl(data.page)}
+        />
       ) : null}
       {list.items.length === 0 ? (
         <p className="empty">{t('rank.empty')}</p>
