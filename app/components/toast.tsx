@@ -6,7 +6,6 @@
 import { useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
-import { safeRedirectPath } from '~/utils/safe-redirect';
 import type { Toast } from '~/utils/toast';
 
 export function ToastBanner({
@@ -29,8 +28,8 @@ export function ToastBanner({
     <div className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
       <span className="toast-text">{toast.message}</span>
       <a
-        // The redirects' rule: an address such as `//host/x` would make the link leave the site.
-        href={dismissTo ?? safeRedirectPath(`${location.pathname}${location.search}`, '/')}
+        // One leading slash: an address such as `//host/x` would make the link leave the site.
+        href={dismissTo ?? `${location.pathname.replace(/^\/+/, '/')}${location.search}`}
         className="toast-close"
         aria-label={t('actions.dismiss')}
         onClick={(event) => {
