@@ -8,13 +8,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '~/i18n/react';
 import type { Toast } from '~/utils/toast';
 
-export function ToastBanner({
-  toast,
-  dismissTo,
-}: {
+interface Props {
   toast: Toast;
-  /** The page without the toast, where it is not this address. */ dismissTo?: string;
-}) {
+  /** The page without the toast, where that is not this address (a toast the address itself asks for). */
+  dismissTo?: string;
+}
+
+export function ToastBanner({ toast, dismissTo }: Props) {
   const { t } = useTranslation();
   const location = useLocation();
   const [visible, setVisible] = useState(true);
