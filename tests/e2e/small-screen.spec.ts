@@ -7,7 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../contract/languages';
-import { chooseLanguage, forceMarket, openDemo, setPrice, ticketReady } from './fixtures';
+import { chooseLanguage, forceMarket, logInRealAccount, openDemo, setPrice, ticketReady } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 640 } });
 
@@ -188,3 +188,61 @@ for (const language of ['en', 'de', 'ar']) {
     }
   });
 }
+
+/** How far the page scrolls sideways: a table or a label wider than the screen moves the whole page under the thumb. */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+// Every screen of a real account, in the language of the longest words (Russian) and right to left (Arabic).
+const SCREENS = [
+  '/',
+  '/trade?code=EURUSD&ind=ma20-ema12-boll-macd-rsi-kdj',
+  '/order?type=1',
+  '/order?type=0',
+  '/order?type=3',
+  '/mine',
+  '/mine/wallet',
+  '/mine/charge',
+  '/mine/withdraw',
+  '/mine/withdraw-way',
+  '/mine/history',
+  '/mine/statement',
+  '/mine/security',
+  '/mine/devices',
+  '/mine/auth',
+  '/mine/invite',
+  '/mine/system',
+  '/news',
+  '/rank',
+  '/product',
+  '/alerts',
+  '/contract/EURUSD',
+  '/contract/XAUUSD',
+];
+test('no screen scrolls sideways at 360 px (Russian, Arabic)', async ({ page }) => {
+  test.slow();
+  await chooseLanguage(page, 'en');
+  await logInRealAccount(page, 'sideways');
+  for (const language of ['ru', 'ar']) {
+    await chooseLanguage(page, language);
+    for (const screen of SCREENS) {
+      await page.goto(screen);
+      await expect(page.getByRole('main')).toBeVisible();
+      expect.soft(await sideways(page), `${screen} in ${language}`).toBeLessThanOrEqual(0);
+    }
+  }
+});
+
+// The two screens of tables (each line of the statement, the margin of each leverage) in all 18 languages.
+test('the statement and the contract fit 360 px in every language', async ({ page }) => {
+  test.slow();
+  await chooseLanguage(page, 'en');
+  await logInRealAccount(page, 'sideways-all');
+  for (const language of LANGUAGES) {
+    await chooseLanguage(page, language);
+    for (const screen of ['/mine/statement', '/contract/EURUSD']) {
+      await page.goto(screen);
+      await expect(page.locator('table').first()).toBeVisible();
+      expect.soft(await sideways(page), `${screen} in ${language}`).toBeLessThanOrEqual(0);
+    }
+  }
+});

@@ -101,8 +101,11 @@ export default function StatementPage() {
         <caption className="visually-hidden">{t('title')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('columns.time')}</th>
-            <th scope="col">{t('columns.details')}</th>
+            {/* Each line's time under its details: four columns do not fit a 360 px phone in most languages. */}
+            <th scope="col">
+              {t('columns.details')}
+              <span className="statement-time">{t('columns.time')}</span>
+            </th>
             <th scope="col" className="num">
               {t('columns.amount')}
             </th>
@@ -113,7 +116,7 @@ export default function StatementPage() {
         </thead>
         <tbody>
           <tr className="balance">
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={2}>
               {t('opening')}
             </th>
             <td className="num">{formatMargin(data.opening, locale)}</td>
@@ -122,22 +125,24 @@ export default function StatementPage() {
         {data.groups.map((g) => (
           <tbody key={g.type} data-type={g.type}>
             <tr className="group">
-              <th scope="rowgroup" colSpan={4}>
+              <th scope="rowgroup" colSpan={3}>
                 {g.name}
               </th>
             </tr>
             {g.lines.map((l) => (
               <tr key={l.id} className="line">
                 <td>
-                  <time dateTime={l.time}>{formatDateTime(l.time, locale)}</time>
+                  {l.details}
+                  <time className="statement-time" dateTime={l.time}>
+                    {formatDateTime(l.time, locale)}
+                  </time>
                 </td>
-                <td>{l.details}</td>
                 <td className={`num amount ${trendOf(l.amount)}`}>{formatProfit(l.amount, locale)}</td>
                 <td className="num">{formatMargin(l.balanceAfter, locale)}</td>
               </tr>
             ))}
             <tr className="subtotal">
-              <td colSpan={2}>{t('subtotal', { name: g.name })}</td>
+              <td>{t('subtotal', { name: g.name })}</td>
               <td className="num">{formatProfit(g.total, locale)}</td>
               <td />
             </tr>
@@ -146,11 +151,11 @@ export default function StatementPage() {
         <tbody>
           {data.groups.length === 0 ? (
             <tr>
-              <td colSpan={4}>{t('none')}</td>
+              <td colSpan={3}>{t('none')}</td>
             </tr>
           ) : null}
           <tr className="balance">
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={2}>
               {t('closing')}
             </th>
             <td className="num">{formatMargin(data.closing, locale)}</td>
