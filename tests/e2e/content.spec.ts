@@ -143,6 +143,29 @@ test('the ranking lists twenty leaders with their figures; tapping one says foll
   expect(csp).toEqual([]);
 });
 
+// The upstream's words keep their own direction in a right-to-left page: an English headline reads left to right,
+// its full stop at its end, not at its start ("widened." drawn ".widened").
+test("in Arabic, English news and traders' names read left to right", async ({ page }) => {
+  await chooseLanguage(page, 'ar');
+  await page.goto('/news');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const direction = (el: Element) => getComputedStyle(el).direction;
+  const main = page.getByRole('main');
+  // This article has no Arabic version upstream: its English words as they come.
+  for (const text of ['Yen slips to a three-week low', 'USD/JPY climbed as yield differentials widened.']) {
+    expect(await main.getByText(text).evaluate(direction), text).toBe('ltr');
+  }
+  // One that has: right to left, as the page.
+  expect(await main.getByText('اليورو يستقر بينما يقيّم المتداولون توقعات البنك المركزي').evaluate(direction)).toBe('rtl');
+  await main.getByRole('link', { name: /Yen slips/ }).click();
+  expect(await page.getByRole('heading', { name: 'Yen slips to a three-week low' }).evaluate(direction)).toBe('ltr');
+  await page.goto('/rank');
+  const leader = main.getByRole('listitem').first().locator('strong bdi');
+  await expect(leader).toHaveText(/^[A-Z][a-z]+ [A-Z]\.$/);
+  expect(await leader.evaluate(direction)).toBe('ltr');
+  expect(await page.getByRole('heading', { level: 1 }).evaluate(direction)).toBe('rtl');
+});
+
 test('the ranking pages by twenty; a leader of the second page says coming soon too', async ({ page, javaScriptEnabled }) => {
   await chooseLanguage(page, 'en');
   await page.goto('/rank');

@@ -69,7 +69,7 @@ export default function AccountHistoryPage() {
         <ol className="ledger" aria-label={t('pages.history')}>
           {list.items.map((e) => (
             <li key={e.id} className="ledger-row">
-              <span className="ledger-label">{e.label}</span>
+              <bdi className="ledger-label">{e.label}</bdi>
               <span className={`ledger-amount ${trendOf(e.amount)}`}>{formatProfit(e.amount, locale)}</span>
               <time className="muted" dateTime={e.time}>
                 {formatDateTime(e.time, locale)}

@@ -132,7 +132,7 @@ export default function StatementPage() {
             {g.lines.map((l) => (
               <tr key={l.id} className="line">
                 <td>
-                  {l.details}
+                  <bdi>{l.details}</bdi>
                   <time className="statement-time" dateTime={l.time}>
                     {formatDateTime(l.time, locale)}
                   </time>

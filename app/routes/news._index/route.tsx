@@ -60,8 +60,10 @@ export default function NewsPage() {
                     <span className="news-logo" aria-hidden="true" />
                   )}
                   <span className="news-text">
-                    <strong>{n.title}</strong>
-                    <span className="news-summary">{n.summary}</span>
+                    <strong dir="auto">{n.title}</strong>
+                    <span className="news-summary" dir="auto">
+                      {n.summary}
+                    </span>
                     <NewsDate iso={n.publishedAt} />
                   </span>
                 </Link>

@@ -41,10 +41,10 @@ export default function NewsArticlePage() {
       <style dangerouslySetInnerHTML={{ __html: contentCss }} />
       <PageHeader title={t('news.articleTitle')} back="/news" />
       <article className="content-card">
-        <h2>{title}</h2>
+        <h2 dir="auto">{title}</h2>
         <NewsDate iso={publishedAt} />
         {/* Sanitised on the server: a short list of harmless tags, images only through this server. */}
-        <div className="news-body" dangerouslySetInnerHTML={{ __html: html }} />
+        <div className="news-body" dir="auto" dangerouslySetInnerHTML={{ __html: html }} />
       </article>
     </main>
   );

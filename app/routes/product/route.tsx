@@ -119,8 +119,12 @@ export default function ProductSearch() {
                 <Link to={here({ provider: String(p.id) })} className="list-item" preventScrollReset>
                   <img src={`/logos/${p.logo.split('/').pop()}`} alt="" width={32} height={32} />
                   <span className="grow">
-                    <strong>{p.name}</strong>
-                    <small className="muted block">{p.subject}</small>
+                    <strong>
+                      <bdi>{p.name}</bdi>
+                    </strong>
+                    <small className="muted block">
+                      <bdi>{p.subject}</bdi>
+                    </small>
                   </span>
                   {chosen === p.id ? <span className="badge">{t('providers.current')}</span> : null}
                 </Link>

@@ -33,7 +33,9 @@ export function LeaderRow({ leader, to, onTap }: { leader: Leader; to: string; o
         {initialsOf(leader.name)}
       </span>
       <span className="rank-main">
-        <strong>{leader.name}</strong>
+        <strong>
+          <bdi>{leader.name}</bdi>
+        </strong>
         <span className="muted">
           {leader.code} · {t('rank.leverage', { multiple: leader.leverage })} · {t('rank.followers', { count: leader.followers })}
         </span>
