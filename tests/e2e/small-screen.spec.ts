@@ -244,5 +244,17 @@ test('the statement and the contract fit 360 px in every language', async ({ pag
       await expect(page.locator('table').first()).toBeVisible();
       expect.soft(await sideways(page), `${screen} in ${language}`).toBeLessThanOrEqual(0);
     }
+    // A term's value of one word in Latin letters and digits (the symbol, the lots) is never broken over two lines by a long label beside it.
+    const broken = await page.locator('dl.contract-terms dd').evaluateAll((values) =>
+      values
+        .filter((dd) => /^[\w.,:/]+$/.test(dd.textContent!.trim()))
+        .filter((dd) => {
+          const range = document.createRange();
+          range.selectNodeContents(dd);
+          return range.getClientRects().length > 1;
+        })
+        .map((dd) => dd.textContent),
+    );
+    expect.soft(broken, `one-word terms broken in ${language}`).toEqual([]);
   }
 });
