@@ -7,7 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../contract/languages';
-import { chooseLanguage, forceMarket, logInRealAccount, openDemo, setPrice, ticketReady } from './fixtures';
+import { chooseLanguage, forceMarket, logInRealAccount, openDemo, placeOrder, setPrice, ticketReady } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 640 } });
 
@@ -257,4 +257,39 @@ test('the statement and the contract fit 360 px in every language', async ({ pag
     );
     expect.soft(broken, `one-word terms broken in ${language}`).toEqual([]);
   }
+});
+
+/** The left and right of each element's text as drawn (its box may be wider than its words). */
+const textEdges = (elements: Locator) =>
+  elements.evaluateAll((els) =>
+    els.map((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const box = range.getBoundingClientRect();
+      return { text: (el as HTMLElement).innerText, left: Math.round(box.left), right: Math.round(box.right) };
+    }),
+  );
+
+// A figure reads left to right in Arabic (+0.01, not 0.01+) but lines up as the page does: under its label at the
+// right of a card, and at the row's end (the left) in the order's facts, as the words beside it.
+test('in Arabic, figures line up with their labels', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  await openDemo(page);
+  const id = await placeOrder(page);
+  await chooseLanguage(page, 'ar');
+  for (const [screen, cards] of [
+    ['/order?type=1', '.account-figures, .orders-summary'],
+    ['/trade?code=EURUSD', '.day-stats'],
+  ] as const) {
+    await page.goto(screen);
+    const labels = await textEdges(page.locator(cards).locator('dt'));
+    const figures = await textEdges(page.locator(cards).locator('dd'));
+    expect(figures.length).toBeGreaterThan(3);
+    expect(figures).toHaveLength(labels.length);
+    figures.forEach((figure, i) => expect.soft(figure.right, `${screen}: ${figure.text} under ${labels[i]!.text}`).toBe(labels[i]!.right));
+  }
+  await page.goto(`/order?type=1&detail=${id}`);
+  const values = await textEdges(page.locator('.order-facts td'));
+  expect(values.length).toBeGreaterThan(8);
+  for (const value of values) expect.soft(value.left, `the order's ${value.text}`).toBe(values[0]!.left);
 });
