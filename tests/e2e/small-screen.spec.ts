@@ -293,3 +293,24 @@ test('in Arabic, figures line up with their labels', async ({ page }) => {
   expect(values.length).toBeGreaterThan(8);
   for (const value of values) expect.soft(value.left, `the order's ${value.text}`).toBe(values[0]!.left);
 });
+
+// The tab bar's five labels and a page's title are whole in every language: a label takes two lines (Spanish's
+// "Copia de operaciones" is wider than a fifth of the screen), with the five icons still in one row.
+test('the tab bar and the page titles are whole in every language', async ({ page }) => {
+  test.slow();
+  for (const language of LANGUAGES) {
+    await chooseLanguage(page, language);
+    for (const screen of ['/forgot', '/']) {
+      await page.goto(screen);
+      const cut = await page.locator('.tab span, .page-header h1').evaluateAll((els) =>
+        // A pixel of rounding: a box of 13.23 px reads as 13, its content as 14.
+        els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent),
+      );
+      expect.soft(cut, `cut in ${language} on ${screen}`).toEqual([]);
+    }
+    // On /, the last: the tab bar's icons.
+    const icons = await page.locator('.tab-bar svg').evaluateAll((svgs) => svgs.map((svg) => Math.round(svg.getBoundingClientRect().top)));
+    expect(icons).toHaveLength(5);
+    expect.soft(new Set(icons).size, `the icons' row in ${language}`).toBe(1);
+  }
+});
