@@ -244,7 +244,8 @@ test('the statement and the contract fit 360 px in every language', async ({ pag
       await expect(page.locator('table').first()).toBeVisible();
       expect.soft(await sideways(page), `${screen} in ${language}`).toBeLessThanOrEqual(0);
     }
-    // A term's value of one word in Latin letters and digits (the symbol, the lots) is never broken over two lines by a long label beside it.
+    // On the contract, the screen open now: a term's value of one word in Latin letters and digits (the symbol, the
+    // lots) is never broken over two lines by a long label beside it.
     const broken = await page.locator('dl.contract-terms dd').evaluateAll((values) =>
       values
         .filter((dd) => /^[\w.,:/]+$/.test(dd.textContent!.trim()))
