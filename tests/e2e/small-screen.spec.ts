@@ -246,9 +246,10 @@ const cutWords = (page: Page) =>
         // A pixel of rounding: a box of 13.23 px reads as 13, its content as 14.
         return clips && el.scrollWidth > el.clientWidth + 1 && !el.closest('.visually-hidden') && (el as HTMLElement).innerText.trim();
       })
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: "${(el as HTMLElement).innerText.trim().slice(0, 40)}"`),
+      .map((el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}: "${(el as HTMLElement).innerText.trim().slice(0, 40)}"`),
   );
 
+/** On `screen`: nothing scrolls sideways and no word is cut. */
 async function expectFitting(page: Page, screen: string) {
   await page.goto(screen);
   await expect(page.getByRole('main')).toBeVisible();
