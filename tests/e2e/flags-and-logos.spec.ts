@@ -26,6 +26,33 @@ async function expectSvgPicture(page: Page, img: Locator): Promise<string> {
 }
 
 /**
+ * A flag as the browser draws it: a background (so a closed drawer's flags are not fetched), from this site's
+ * SVG file, fetched by the page, in a box of its own size. Returns the SVG.
+ */
+async function expectSvgFlag(page: Page, flag: Locator): Promise<string> {
+  await expect(flag).toBeVisible();
+  const background = await flag.evaluate((el) => getComputedStyle(el).backgroundImage);
+  const src = new URL(/^url\("(.+)"\)$/.exec(background)?.[1] ?? 'about:blank').pathname;
+  expect(src).toMatch(/^\/flags\/[a-z]+\.svg$/);
+  const res = await page.request.get(src);
+  expect(res.status(), src).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+  const body = await res.text();
+  expect(body).toMatch(/^<svg[\s>]/);
+  await expect.poll(() => page.evaluate((path) => performance.getEntriesByName(new URL(path, location.href).href).length, src)).toBe(1);
+  const box = (await flag.boundingBox())!;
+  expect(box.width).toBeGreaterThan(10);
+  expect(box.height).toBeGreaterThan(10);
+  return body;
+}
+
+/** What a flag is: decoration beside the language's written name, never read out itself. */
+async function expectDecoration(flag: Locator) {
+  await expect(flag).not.toHaveAttribute('role');
+  await expect(flag).toHaveText('');
+}
+
+/**
  * An instrument's logo in a list: a PNG the web app draws from the upstream's SVG (fewer paint work on a phone);
  * returns that SVG, which the PNG shows.
  */
@@ -56,10 +83,9 @@ test("the home screen's language link, named by the language, shows the language
     await expect(link).toBeVisible();
     await expect(link).not.toContainText(REGIONAL_INDICATOR);
     // The link carries the name; the flag inside is decoration, not read twice.
-    const flag = link.locator('img');
-    await expect(flag).toHaveAttribute('alt', '');
-    await expectSvgPicture(page, flag);
-    await expect(flag).toHaveAttribute('src', `/flags/${lng}.svg`);
+    const flag = link.locator('.flag-icon');
+    await expectDecoration(flag);
+    expect(await expectSvgFlag(page, flag)).toBe(await (await page.request.get(`/flags/${lng}.svg`)).text());
   }
   expect(csp).toEqual([]);
 });
@@ -84,9 +110,9 @@ test('the language picker shows 18 different SVG flags beside the names, and no 
   ])) {
     const button = page.getByRole('button', { name, exact: true });
     // The name is written beside the flag, so the flag itself is not read out again.
-    const flag = button.locator('img');
-    await expect(flag).toHaveAttribute('alt', '');
-    flags.add(await expectSvgPicture(page, flag));
+    const flag = button.locator('.flag-icon');
+    await expectDecoration(flag);
+    flags.add(await expectSvgFlag(page, flag));
   }
   expect(flags.size).toBe(18);
 });
@@ -97,10 +123,26 @@ test("the menu's language buttons carry the same SVG flags", async ({ page }) =>
   await page.getByLabel('Open menu').click();
   const menu = page.getByRole('navigation', { name: 'Menu' });
   await expect(menu).not.toContainText(REGIONAL_INDICATOR);
-  const french = menu.getByRole('button', { name: 'Français' }).locator('img');
-  await expect(french).toHaveAttribute('src', '/flags/fr.svg');
-  await expect(french).toHaveAttribute('alt', '');
-  await expectSvgPicture(page, french);
+  const french = menu.getByRole('button', { name: 'Français' }).locator('.flag-icon');
+  await expectDecoration(french);
+  expect(await expectSvgFlag(page, french)).toBe(await (await page.request.get('/flags/fr.svg')).text());
+});
+
+// With JavaScript off too, where a lazy <img> would be fetched at once: each flag is a document of its own for the
+// browser to parse, eighteen of them on every page of a phone that opens no menu.
+test("a first visit fetches only the flag it shows: the closed drawer's eighteen wait until it opens", async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  const flags: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/flags/')) flags.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(flags).toEqual(['/flags/en.svg']);
+  await page.getByLabel('Open menu').click();
+  await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Deutsch' })).toBeVisible();
+  await expect.poll(() => flags).toContain('/flags/de.svg');
+  expect(flags).toHaveLength(18);
 });
 
 test('USD/JPY, USD/CHF and USD/CAD each have their own logo, and each looks different', async ({ page }) => {

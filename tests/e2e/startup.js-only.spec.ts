@@ -172,22 +172,6 @@ test('a press held on the drawer while its code arrives keeps the markup under t
   expect(watch.errors).toEqual([]);
 });
 
-// Browsers load lazy images at once when scripting is off (the spec: no lazy loading without script), so
-// this holds with JavaScript only.
-test("a first visit fetches only the flag it shows: the closed drawer's eighteen wait until it opens", async ({ page }) => {
-  await chooseLanguage(page, 'en');
-  const flags: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/flags/')) flags.push(new URL(r.url()).pathname);
-  });
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
-  expect(flags).toEqual(['/flags/en.svg']);
-  await page.locator('.side-drawer > summary').click();
-  await expect(page.getByRole('button', { name: 'Deutsch' }).locator('img')).toHaveJSProperty('complete', true);
-  expect(flags).toContain('/flags/de.svg');
-});
-
 test("the page's code starts downloading while the page is read: every module preload is allowed by the CSP and used", async ({
   browser,
   baseURL,
