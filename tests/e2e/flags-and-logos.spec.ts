@@ -9,19 +9,30 @@ import { chooseLanguage, watchCsp } from './fixtures';
 
 const REGIONAL_INDICATOR = /[\u{1F1E6}-\u{1F1FF}]/u;
 
-/** The picture's file as the browser gets it: served by this site, an SVG, and drawn (not a broken image). */
-async function expectSvgPicture(page: Page, img: Locator): Promise<string> {
-  await expect(img).toBeVisible();
-  const src = (await img.getAttribute('src'))!;
-  expect(src).toMatch(/^\/[a-z/]+[a-z0-9]+\.svg$/);
+/** A picture's file as the browser gets it: served by this site, as an SVG. Returns the SVG. */
+async function servedSvg(page: Page, src: string): Promise<string> {
   const res = await page.request.get(src);
   expect(res.status(), src).toBe(200);
   expect(res.headers()['content-type']).toMatch(/^image\/svg\+xml/);
   const body = await res.text();
   expect(body).toMatch(/^<svg[\s>]/);
-  const box = (await img.boundingBox())!;
+  return body;
+}
+
+/** Drawn in a box of its size, not a collapsed or broken one. */
+async function expectDrawnBox(picture: Locator) {
+  const box = (await picture.boundingBox())!;
   expect(box.width).toBeGreaterThan(10);
   expect(box.height).toBeGreaterThan(10);
+}
+
+/** The picture's file as the browser gets it: served by this site, an SVG, and drawn (not a broken image). */
+async function expectSvgPicture(page: Page, img: Locator): Promise<string> {
+  await expect(img).toBeVisible();
+  const src = (await img.getAttribute('src'))!;
+  expect(src).toMatch(/^\/[a-z/]+[a-z0-9]+\.svg$/);
+  const body = await servedSvg(page, src);
+  await expectDrawnBox(img);
   return body;
 }
 
@@ -34,17 +45,11 @@ async function expectSvgFlag(page: Page, flag: Locator): Promise<{ src: string; 
   const background = await flag.evaluate((el) => getComputedStyle(el).backgroundImage);
   const src = new URL(/^url\("(.+)"\)$/.exec(background)?.[1] ?? 'about:blank').pathname;
   expect(src).toMatch(/^\/flags\/[a-z]+\.svg$/);
-  const res = await page.request.get(src);
-  expect(res.status(), src).toBe(200);
-  expect(res.headers()['content-type']).toMatch(/^image\/svg\+xml/);
-  const svg = await res.text();
-  expect(svg).toMatch(/^<svg[\s>]/);
+  const svg = await servedSvg(page, src);
   await expect
     .poll(() => page.evaluate((path) => performance.getEntriesByName(new URL(path, location.href).href).length, src))
     .toBeGreaterThan(0);
-  const box = (await flag.boundingBox())!;
-  expect(box.width).toBeGreaterThan(10);
-  expect(box.height).toBeGreaterThan(10);
+  await expectDrawnBox(flag);
   return { src, svg };
 }
 
